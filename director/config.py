@@ -1,0 +1,97 @@
+"""Pure functions that turn environment variables into settings.
+
+Kept apart from ``settings.py`` so tests can feed them any environment without
+reloading Django. Nothing set means the *embedded default*: SQLite and a Celery
+broker on the file system, so ``make run`` needs neither PostgreSQL nor Redis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import environ
+
+DEV_SECRET_KEY = "floor-development-secret-key-do-not-use-in-production"  # noqa: S105 - a public placeholder
+ENVIRONMENTS = ("development", "production")
+
+
+class ConfigError(Exception):
+    """The environment describes a configuration Floor refuses to start with."""
+
+
+def _env(environ_map: Mapping[str, str]) -> environ.Env:
+    env = environ.Env()
+    env.ENVIRON = dict(environ_map)  # read from the given mapping, not os.environ
+    return env
+
+
+def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
+    """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite under ``var/``."""
+    env = _env(environ_map)
+    default = f"sqlite:///{base_dir / 'var' / 'floor.sqlite3'}"
+    config: dict[str, Any] = env.db_url("DATABASE_URL", default=default)
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        config.setdefault("CONN_MAX_AGE", 60)
+        config["CONN_HEALTH_CHECKS"] = True
+    else:
+        # Writers wait for each other instead of failing at once on the embedded SQLite.
+        config.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    return config
+
+
+def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
+    """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport.
+
+    Returns ``{"url", "transport_options", "embedded", "redis_url"}``.
+    """
+    env = _env(environ_map)
+    redis_url = env.str("REDIS_URL", default="") or None
+    url = env.str("CELERY_BROKER_URL", default="") or redis_url
+    if url:
+        return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
+    folder = base_dir / "var" / "broker"
+    return {
+        "url": "filesystem://",
+        "transport_options": {
+            "data_folder_in": str(folder / "queue"),
+            "data_folder_out": str(folder / "queue"),
+            "processed_folder": str(folder / "processed"),
+            "store_processed": False,
+        },
+        "embedded": True,
+        "redis_url": redis_url,
+    }
+
+
+def core_config(environ_map: Mapping[str, str]) -> dict[str, Any]:
+    """``FLOOR_ENV``, ``DEBUG``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``TIME_ZONE``.
+
+    Production (``FLOOR_ENV=production``) refuses the development secret key, ``DEBUG`` and an
+    empty ``ALLOWED_HOSTS``.
+    """
+    env = _env(environ_map)
+    environment = env.str("FLOOR_ENV", default="development")
+    if environment not in ENVIRONMENTS:
+        raise ConfigError(f"FLOOR_ENV must be one of {', '.join(ENVIRONMENTS)}, not {environment!r}")
+    production = environment == "production"
+    debug = env.bool("DEBUG", default=not production)
+    secret_key = env.str("SECRET_KEY", default=DEV_SECRET_KEY)
+    hosts_default = [] if production else ["localhost", "127.0.0.1", "[::1]", "testserver"]
+    allowed_hosts = env.list("ALLOWED_HOSTS", default=hosts_default)
+    if production:
+        if secret_key == DEV_SECRET_KEY or len(secret_key) < 32:
+            raise ConfigError("production needs SECRET_KEY set to a random value of 32+ characters")
+        if debug:
+            raise ConfigError("production refuses DEBUG=true")
+        if not allowed_hosts:
+            raise ConfigError("production needs ALLOWED_HOSTS (comma-separated host names)")
+    return {
+        "environment": environment,
+        "production": production,
+        "debug": debug,
+        "secret_key": secret_key,
+        "allowed_hosts": allowed_hosts,
+        "time_zone": env.str("TIME_ZONE", default="UTC"),
+    }
