@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "apps.core",
     "apps.disputes",
+    "apps.tables",
 ]
 
 MIDDLEWARE = [
