@@ -13,7 +13,7 @@ from typing import Any
 
 import environ
 
-DEV_SECRET_KEY = "floor-development-secret-key-do-not-use-in-production"  # noqa: S105 - a public placeholder
+DEV_SECRET_KEY = "floor-development-secret-key-do-not-use-in-production"
 ENVIRONMENTS = ("development", "production")
 
 
@@ -31,7 +31,11 @@ def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[s
     """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite under ``var/``."""
     env = _env(environ_map)
     default = f"sqlite:///{base_dir / 'var' / 'floor.sqlite3'}"
+    if not environ_map.get("DATABASE_URL"):
+        (base_dir / "var").mkdir(exist_ok=True)
     config: dict[str, Any] = env.db_url("DATABASE_URL", default=default)
+    # A refused request writes nothing: the error handler marks the request's transaction for rollback.
+    config["ATOMIC_REQUESTS"] = True
     if config["ENGINE"] == "django.db.backends.postgresql":
         config.setdefault("CONN_MAX_AGE", 60)
         config["CONN_HEALTH_CHECKS"] = True
@@ -58,6 +62,7 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),
             "processed_folder": str(folder / "processed"),
+            "control_folder": str(folder / "control"),
             "store_processed": False,
         },
         "embedded": True,

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "apps.core",
+    "apps.accounts",
     "apps.disputes",
     "apps.tables",
 ]
@@ -82,6 +83,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -128,6 +130,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 LOGIN_URL = "/admin/login/"
+CSRF_FAILURE_VIEW = "apps.core.errors.csrf_failure"
 
 if _core["production"]:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,6 +1,21 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from apps.core import views as core_views
 
 urlpatterns = [
+    path("", core_views.home, name="home"),
+    path("healthz", core_views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("apps.core.urls")),
+    # Last: any other /api/ URL answers the JSON error shape, in DEBUG too.
+    re_path(r"^api/", core_views.api_not_found),
 ]
+
+handler400 = "apps.core.errors.handler400"
+handler403 = "apps.core.errors.handler403"
+handler404 = "apps.core.errors.handler404"
+handler500 = "apps.core.errors.handler500"

@@ -5,3 +5,8 @@ class CoreConfig(AppConfig):
     name = "apps.core"
     label = "core"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from director.celery import ensure_embedded_broker_folders
+
+        ensure_embedded_broker_folders()

@@ -1,0 +1,13 @@
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY apps ./apps
+COPY director ./director
+RUN pip install --no-cache-dir .
+COPY . .
+RUN SECRET_KEY=build-only-not-a-secret-build-only-not-a-secret python manage.py collectstatic --noinput
+RUN useradd --create-home floor && chown -R floor /app
+USER floor
+EXPOSE 8000
+CMD ["gunicorn", "director.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

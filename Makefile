@@ -1,0 +1,59 @@
+# Floor: `make run` (the service with a demo, embedded default) and `make test` (the whole suite).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+
+# The real services the suite runs against (see README "Configuration").
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+PYTEST_ARGS ?=
+
+.PHONY: run test lint format bench services clean help
+
+help:
+	@echo "make run    - the service with a demo on the embedded default (SQLite + filesystem broker)"
+	@echo "make test   - lint, then the whole suite against PostgreSQL and Redis"
+	@echo "make lint   - ruff, mypy, the import contract, makemigrations --check"
+	@echo "make bench  - the benchmarks in bench/"
+
+$(VENV)/bin/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(VENV)/bin/activate
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
+	$(PIP) install --quiet -e ".[test]"
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	@scripts/run.sh
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy apps director
+	$(PY) manage.py makemigrations --check --dry-run
+
+format: $(VENV)/.installed-test
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+services: $(VENV)/.installed-test
+	@scripts/ensure_tools.sh
+	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) scripts/ensure_services.sh
+
+test: lint services
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
+		$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-test
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache

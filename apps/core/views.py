@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from apps.core.errors import handler404
+from apps.core.health import check_broker, check_database
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 when the database and the broker answer, 503 naming the part that failed."""
+    checks = [check_database(), check_broker()]
+    ok = all(c.ok for c in checks)
+    body: dict[str, object] = {
+        "status": "ok" if ok else "unavailable",
+        "checks": {c.name: {"ok": c.ok, "message": c.message} for c in checks},
+    }
+    if not ok:
+        failed = [c.name for c in checks if not c.ok]
+        body.update(
+            code="dependency_unavailable",
+            message=f"{' and '.join(failed)} not reachable",
+            rule=None,
+            detail={"failed": failed},
+        )
+    return JsonResponse(body, status=200 if ok else 503)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def api_not_found(request: HttpRequest) -> HttpResponse:
+    response: HttpResponse = handler404(request)
+    return response

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# System tools the suite uses that pip cannot bring: installed from Debian's packages when missing.
+set -euo pipefail
+need=()
+if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
+  need+=(docker-compose)   # validates docker-compose.yml (`docker-compose config`)
+fi
+if ((${#need[@]})); then
+  echo "Installing from Debian: ${need[*]}"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi

@@ -1,0 +1,1 @@
+"""Shared fixtures. The suite runs against the real PostgreSQL and Redis that `make test` checks."""

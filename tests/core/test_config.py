@@ -1,0 +1,96 @@
+"""Settings parsing: the embedded default when nothing is set, the real services when URLs are."""
+
+from pathlib import Path
+
+import pytest
+
+from director.config import DEV_SECRET_KEY, ConfigError, broker_config, core_config, database_config
+
+BASE = Path("/srv/floor")
+
+
+def test_nothing_set_means_sqlite_under_var(tmp_path: Path) -> None:
+    config = database_config({}, base_dir=tmp_path)
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == str(tmp_path / "var" / "floor.sqlite3")
+    assert (tmp_path / "var").is_dir()
+    assert config["ATOMIC_REQUESTS"] is True
+
+
+def test_database_url_selects_postgresql() -> None:
+    config = database_config({"DATABASE_URL": "postgres://floor:pw@db.example:5433/floordb"}, base_dir=BASE)
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "floordb")
+    assert (config["USER"], config["PASSWORD"]) == ("floor", "pw")
+    assert config["CONN_HEALTH_CHECKS"] is True
+
+
+def test_nothing_set_means_the_filesystem_broker() -> None:
+    config = broker_config({}, base_dir=BASE)
+
+    assert config["embedded"] is True
+    assert config["url"] == "filesystem://"
+    assert config["transport_options"]["data_folder_in"] == "/srv/floor/var/broker/queue"
+    assert config["redis_url"] is None
+
+
+def test_redis_url_is_the_broker_unless_a_broker_url_is_given() -> None:
+    from_redis = broker_config({"REDIS_URL": "redis://cache:6379/2"}, base_dir=BASE)
+    explicit = broker_config(
+        {"REDIS_URL": "redis://cache:6379/2", "CELERY_BROKER_URL": "amqp://guest@mq//"}, base_dir=BASE
+    )
+
+    assert (from_redis["url"], from_redis["embedded"]) == ("redis://cache:6379/2", False)
+    assert (explicit["url"], explicit["redis_url"]) == ("amqp://guest@mq//", "redis://cache:6379/2")
+
+
+def test_development_defaults() -> None:
+    config = core_config({})
+
+    assert config["environment"] == "development"
+    assert config["debug"] is True
+    assert config["secret_key"] == DEV_SECRET_KEY
+    assert "localhost" in config["allowed_hosts"]
+    assert config["time_zone"] == "UTC"
+
+
+def test_variables_are_read() -> None:
+    config = core_config(
+        {"DEBUG": "false", "ALLOWED_HOSTS": "floor.example,10.0.0.2", "TIME_ZONE": "Asia/Jakarta"}
+    )
+
+    assert config["debug"] is False
+    assert config["allowed_hosts"] == ["floor.example", "10.0.0.2"]
+    assert config["time_zone"] == "Asia/Jakarta"
+
+
+PROD_OK = {"FLOOR_ENV": "production", "SECRET_KEY": "k" * 40, "ALLOWED_HOSTS": "floor.example"}
+
+
+def test_production_starts_with_a_real_key() -> None:
+    config = core_config(PROD_OK)
+
+    assert config["production"] is True
+    assert config["debug"] is False
+
+
+@pytest.mark.parametrize(
+    ("override", "complaint"),
+    [
+        ({"SECRET_KEY": DEV_SECRET_KEY}, "SECRET_KEY"),
+        ({"SECRET_KEY": "short"}, "SECRET_KEY"),
+        ({"SECRET_KEY": ""}, "SECRET_KEY"),
+        ({"DEBUG": "true"}, "DEBUG"),
+        ({"ALLOWED_HOSTS": ""}, "ALLOWED_HOSTS"),
+        ({"FLOOR_ENV": "staging"}, "FLOOR_ENV"),
+    ],
+)
+def test_production_refuses_unsafe_settings(override: dict[str, str], complaint: str) -> None:
+    environ = {**PROD_OK, **override}
+    if not override.get("SECRET_KEY", "x"):
+        del environ["SECRET_KEY"]  # unset: falls back to the development key
+
+    with pytest.raises(ConfigError, match=complaint):
+        core_config(environ)
