@@ -217,13 +217,17 @@ def _describe_args(category: str, order: tuple[int, ...], low: bool) -> tuple[st
 
 
 def _rank_key(ranks: Sequence[int]) -> int:
-    """The rank-count key: one 4-bit count per rank, as :func:`evaluate` computes it from a card bitmask."""
-    return sum(1 << (4 * r) for r in ranks)
+    """The product of one prime per rank: equal for equal rank multisets, whatever the order or suits."""
+    key = 1
+    for r in ranks:
+        key *= _PRIMES[r]
+    return key
 
 
-def _flush_masks(ranks: Sequence[int]) -> list[int]:
-    return [sum(1 << (4 * r + s) for r in ranks) for s in range(4)]
-
+_PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # 2..A
+_JOKER_PRIME: Final = 43
+_UNKNOWN_PRIME: Final = 47
+_NO_CARD_PRIME: Final = 53  # no table key is a multiple of 43, 47 or 53
 
 _Classes = list[tuple[tuple[int, tuple[int, ...]], tuple[int, ...], bool]]  # (order key, ranks, flush)
 
@@ -239,15 +243,15 @@ def _all_classes(wheel: bool, five_of_a_kind: bool) -> _Classes:
     return classes
 
 
-_Tables = tuple[dict[int, HandValue], dict[int, HandValue]]  # (by flush card mask, by rank-count key)
+# (flushes, five distinct ranks not of one suit, hands with a repeated rank), all keyed by _rank_key
+_Tables = tuple[dict[int, HandValue], dict[int, HandValue], dict[int, HandValue]]
 
 
 def _build_tables(ranking: str) -> _Tables:
     low = ranking == "low27"
     classes = _all_classes(wheel=not low, five_of_a_kind=not low)
     classes.sort(reverse=low)  # low27 is the no-wheel high order upside down
-    by_flush: dict[int, HandValue] = {}
-    by_ranks: dict[int, HandValue] = {}
+    tables: _Tables = ({}, {}, {})
     for strength, ((cat_level, order), combo, flush) in enumerate(classes, start=1):
         category = CATEGORIES[len(CATEGORIES) - cat_level]
         key, args = _describe_args(category, order, low)
@@ -259,26 +263,24 @@ def _build_tables(ranking: str) -> _Tables:
             description_key=key,
             description_args=args,
         )
-        if flush:
-            for mask in _flush_masks(combo):
-                by_flush[mask] = value
-        else:
-            by_ranks[_rank_key(combo)] = value
-    return by_flush, by_ranks
+        table = 0 if flush else 1 if len(set(combo)) == 5 else 2
+        tables[table][_rank_key(combo)] = value
+    return tables
 
 
 _TABLES: Final[dict[str, _Tables]] = {ranking: _build_tables(ranking) for ranking in RANKINGS}
-_BIT: Final[dict[object, int]] = {Card(c): 1 << c for c in range(54)}
-_JOKER_BIT: Final = 1 << JOKER
-_PAIRS: Final = 0x55555555555555  # per 2 bits: keep the low bit
-_NIBBLE: Final = 0x33333333333333  # per 4 bits: keep the low 2 bits
-_SUIT_MASKS: Final = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 
-
-def _rank_counts(mask: int) -> int:
-    """Card bitmask -> rank-count key (popcount of every 4-bit rank group)."""
-    x = mask - ((mask >> 1) & _PAIRS)
-    return (x & _NIBBLE) + ((x >> 2) & _NIBBLE)
+# Per-card lookups indexed by the card int (lists index faster than dicts). The padding maps any int that
+# is not a card, including negative ones down to -970, to a prime no key contains, so it misses every
+# table and the checked path rejects it. The joker's suit bits are all ones: it never spoils a flush.
+_PAD: Final = 1024
+_PRIME_OF: Final[list[int]] = [
+    *(_PRIMES[c >> 2] for c in range(52)),
+    _JOKER_PRIME,
+    _UNKNOWN_PRIME,
+    *[_NO_CARD_PRIME] * (_PAD - 54),
+]
+_SUIT_BIT_OF: Final[list[int]] = [*(1 << (c & 3) for c in range(52)), *[0b1111] * (_PAD - 52)]
 
 
 def evaluate(cards: str | Sequence[Card | str], ranking: str) -> HandValue:
@@ -291,51 +293,40 @@ def evaluate(cards: str | Sequence[Card | str], ranking: str) -> HandValue:
     >>> evaluate("Ac 2d 3h 4s 5c", "high").category, str(evaluate("Ac 2d 3h 4s 5c", "low27"))
     ('straight', 'A-5-4-3-2 low')
     """
+    # The hot path: five distinct real cards as ints. Anything else (text, tokens, unknown cards,
+    # duplicates, a wrong count, an unknown ranking) misses a table and takes the checked path.
     try:
-        by_flush, by_ranks = _TABLES[ranking]
-    except (KeyError, TypeError):
-        raise RankingError(
-            f"unknown ranking {ranking!r}",
-            code="ranking_unknown",
-            detail={"ranking": ranking, "known": list(RANKINGS)},
-        ) from None
-    if not isinstance(cards, str):
-        # The hot path: five distinct real cards. Anything else (tokens, the joker, unknown cards,
-        # duplicates, a wrong count) misses a table and takes the checked path below.
-        try:
-            a, b, c, d, e = cards
-            mask = _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d] | _BIT[e]
-        except (ValueError, KeyError, TypeError):
-            return _evaluate_checked(cards, ranking)
-        value = by_flush.get(mask)
+        a, b, c, d, e = cards  # type: ignore[str-unpack]  # text fails here, on purpose
+        key = _PRIME_OF[a] * _PRIME_OF[b] * _PRIME_OF[c] * _PRIME_OF[d] * _PRIME_OF[e]  # type: ignore[index]
+        flushes, distinct, paired = _TABLES[ranking]
+    except (ValueError, IndexError, TypeError, KeyError):
+        return _evaluate_checked(cards, ranking)
+    value = distinct.get(key)
+    if value is not None:
+        if _SUIT_BIT_OF[a] & _SUIT_BIT_OF[b] & _SUIT_BIT_OF[c] & _SUIT_BIT_OF[d] & _SUIT_BIT_OF[e]:  # type: ignore[index]
+            return flushes[key]
+        return value
+    value = paired.get(key)
+    if value is not None and len({a, b, c, d, e}) == 5:  # a repeated rank: make sure no card repeats
+        return value
+    if key % _JOKER_PRIME == 0 and ranking != "low27" and len({a, b, c, d, e}) == 5:
+        suited = _SUIT_BIT_OF[a] & _SUIT_BIT_OF[b] & _SUIT_BIT_OF[c] & _SUIT_BIT_OF[d] & _SUIT_BIT_OF[e]  # type: ignore[index]
+        value = _joker_table(ranking).get(key // _JOKER_PRIME * 2 + (suited != 0))
         if value is not None:
             return value
-        value = by_ranks.get(_rank_counts(mask))
-        if value is not None:
-            return value
-        if mask >> 52 == 1 and mask.bit_count() == 5:
-            return _joker_value(mask ^ _JOKER_BIT, ranking)
     return _evaluate_checked(cards, ranking)
 
 
 def _evaluate_checked(cards: str | Sequence[Card | str], ranking: str) -> HandValue:
+    if not isinstance(ranking, str) or ranking not in _TABLES:
+        raise RankingError(
+            f"unknown ranking {ranking!r}",
+            code="ranking_unknown",
+            detail={"ranking": ranking, "known": list(RANKINGS)},
+        )
     parsed = parse_cards(cards, count=5, allow_unknown=False)
-    mask = 0
-    for card in parsed:
-        mask |= _BIT[card]
-    if mask & _JOKER_BIT:
-        return _joker_value(mask ^ _JOKER_BIT, ranking)
-    by_flush, by_ranks = _TABLES[ranking]
-    value = by_flush.get(mask)
-    return value if value is not None else by_ranks[_rank_counts(mask)]
-
-
-# --- the joker: four real cards plus the joker, tabled by their rank counts and whether they share a suit ---
-
-_JOKER_TABLES: dict[str, dict[int, HandValue]] = {}
-
-
-def _joker_value(mask4: int, ranking: str) -> HandValue:
+    if JOKER not in parsed:
+        return evaluate(parsed, ranking)  # five distinct real cards: the hot path answers
     if ranking == "low27":
         raise RankingError(
             "no joker in 2-7 lowball: a joker in the deck is a misdeal",
@@ -343,30 +334,41 @@ def _joker_value(mask4: int, ranking: str) -> HandValue:
             rule="RULES.md §3; TDA 35-A",
             detail={"ranking": ranking},
         )
+    four = [card for card in parsed if card != JOKER]
+    suited = len({card & 3 for card in four}) == 1
+    return _joker_table(ranking)[_rank_key([card >> 2 for card in four]) * 2 + suited]
+
+
+# --- the joker: four real cards plus the joker, tabled by their ranks and whether they share a suit -------
+
+_JOKER_TABLES: dict[str, dict[int, HandValue]] = {}
+
+
+def _joker_table(ranking: str) -> dict[int, HandValue]:
     table = _JOKER_TABLES.get(ranking)
     if table is None:
         table = _JOKER_TABLES[ranking] = _build_joker_table(ranking)
-    suited = any(mask4 & suit == mask4 for suit in _SUIT_MASKS)
-    return table[_rank_counts(mask4) * 2 + suited]
+    return table
 
 
 def _joker_candidates(four: tuple[int, ...], suited: bool, ranking: str) -> list[HandValue]:
     """Every value the joker can give four real cards: ``wild`` substitutes any card not in the hand,
     ``bug`` an ace or a card that makes a straight, flush or straight flush (RULES.md §2)."""
-    by_flush, by_ranks = _TABLES[ranking]
+    flushes, distinct, paired = _TABLES[ranking]
     key4 = _rank_key(four)
     quads = [r for r in set(four) if four.count(r) == 4]
     # four of a kind + joker = five of a kind (in bug mode only four aces)
     if quads and (ranking == "high" or quads[0] == _ACE):
-        return [by_ranks[key4 + (1 << (4 * quads[0]))]]
+        return [paired[key4 * _PRIMES[quads[0]]]]
     candidates: list[HandValue] = []
     for r in range(13):
+        key = key4 * _PRIMES[r]
         if four.count(r) < 4:  # an off-suit card of rank r is free
-            value = by_ranks[key4 + (1 << (4 * r))]
+            value = distinct[key] if r not in four and len(set(four)) == 4 else paired[key]
             if ranking == "high" or r == _ACE or value.category == "straight":
                 candidates.append(value)
         if suited and r not in four:  # the missing card of the four cards' suit
-            candidates.append(by_flush[_flush_masks((*four, r))[0]])
+            candidates.append(flushes[key])
     return candidates
 
 
