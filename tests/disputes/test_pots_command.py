@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SEED_001 = {
+SEED_001: dict[str, Any] = {
     "ranking": "high",
     "button": 3,
     "smallest_chip": 1,
@@ -54,7 +54,7 @@ def test_seed_001_end_to_end() -> None:
 
 
 def test_engine_refusal_is_a_json_error_and_exit_status_2() -> None:
-    request = {**SEED_001, "players": [{**SEED_001["players"][0], "contributed": -5}]}  # type: ignore[dict-item]
+    request = {**SEED_001, "players": [{**SEED_001["players"][0], "contributed": -5}]}
     answer, error = run(json.dumps(request))
 
     assert error is not None and error.returncode == 2
