@@ -155,17 +155,16 @@ class PotResult:
     pots: tuple[Pot, ...]
     received: Mapping[int, int]
     net: Mapping[int, int]
-    explanation: tuple[ExplanationLine, ...] = field(default=())
+    labels: Mapping[int, str] = field(default_factory=dict)
+    explanation: tuple[ExplanationLine, ...] = ()
 
     def explanation_text(self) -> list[str]:
         """The explanation in English, one string per line."""
         return [line.text() for line in self.explanation]
 
     def label(self, seat: int) -> str:
-        for player in self.players:
-            if player.seat == seat:
-                return player.label
-        return f"seat {seat}"
+        """The seat's name in the explanation (``seat N`` when unnamed or not in the hand)."""
+        return self.labels.get(seat) or f"seat {seat}"
 
 
 def _refuse(message: str, code: str, **detail: Any) -> PotError:
@@ -174,6 +173,11 @@ def _refuse(message: str, code: str, **detail: Any) -> PotError:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(strength: Strength) -> str:
+    ranking = getattr(strength, "ranking", None)
+    return type(strength).__name__ + (f" ({ranking})" if isinstance(ranking, str) else "")
 
 
 def _validate(players: Sequence[PotPlayer], button: int, smallest_chip: int) -> None:
@@ -221,7 +225,8 @@ def _validate(players: Sequence[PotPlayer], button: int, smallest_chip: int) -> 
                 "strength_missing",
                 seats=missing,
             )
-    kinds = sorted({type(p.strength).__name__ for p in live if p.strength is not None})
+    # HandValues of different rankings ("high" vs "low27") are different kinds too: they refuse to compare.
+    kinds = sorted({_kind(p.strength) for p in live if p.strength is not None})
     if len(kinds) > 1:
         raise _refuse(
             f"strengths of different kinds cannot be compared: {', '.join(kinds)}",
@@ -354,7 +359,8 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
     net = {p.seat: received[p.seat] - p.contributed for p in ordered}
     if sum(net.values()) != 0:  # pragma: no cover - an invariant, guarded by the property tests
         raise AssertionError(f"chips not conserved: {received} for {in_pot}")
-    result = PotResult(ordered, button, smallest_chip, returned, tuple(pots), received, net)
+    labels = {p.seat: p.label for p in ordered}
+    result = PotResult(ordered, button, smallest_chip, returned, tuple(pots), received, net, labels)
     return replace(result, explanation=_explain(result, in_pot))
 
 

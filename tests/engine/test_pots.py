@@ -408,6 +408,14 @@ def test_render_line_is_the_english_rendering_of_a_structured_line() -> None:
             {},
             "strength_mixed",
         ),
+        (
+            [
+                PotPlayer(1, 10, strength=evaluate("7c 5d 4h 3s 2c", "low27")),
+                PotPlayer(2, 10, strength=evaluate("As Ks Qs Js Ts", "high")),
+            ],
+            {},
+            "strength_mixed",
+        ),
         ([PotPlayer(1, 10)], {"smallest_chip": 0}, "smallest_chip_invalid"),
         ([PotPlayer(1, 10)], {"smallest_chip": -5}, "smallest_chip_invalid"),
         ([PotPlayer(1, 10)], {"smallest_chip": 2.5}, "smallest_chip_invalid"),
