@@ -1,0 +1,507 @@
+"""Betting limits for one betting round: no-limit, pot-limit and fixed-limit (RULES.md §4).
+
+Pure functions. The hand state machine keeps a :class:`RoundState` (the round's numbers) and a
+:class:`Wagerer` per seat, and only *asks* this module: what is the minimum bet, the minimum and
+maximum raise-to, may this seat still raise (short all-ins, the fixed-limit cap), and what does the
+round look like after a wager. All amounts are the player's **total for the round** ("raise to 60").
+
+>>> lim = Limits(structure="pot-limit", unit=10)
+>>> rnd = RoundState(current_bet=50, full_level=50, increment=50, wagers=1, pot=150)
+>>> raise_bounds(lim, rnd, Wagerer(seat=2, stack=1000, bet=0))
+(100, 250)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from apps.engine.errors import BettingError
+
+NO_LIMIT = "no-limit"
+POT_LIMIT = "pot-limit"
+FIXED_LIMIT = "fixed-limit"
+STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
+
+RULE_BET = "RULES.md §4; TDA 43-A"
+RULE_PL = "RULES.md §4 (pot-limit)"
+RULE_FL = "RULES.md §4 (fixed-limit); WSOP 100-b"
+RULE_CAP = "RULES.md §4; WSOP 100-b; TDA 48"
+RULE_REOPEN_NL = "RULES.md §4; TDA 47-A; WSOP 96-a"
+RULE_REOPEN_FL = "RULES.md §4; TDA 47-B"
+RULE_STACK = "RULES.md §4"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The betting structure of one round.
+
+    ``unit`` is the minimum bet (no-limit, pot-limit) or the one allowed bet size (fixed-limit);
+    ``step`` makes amounts multiples of it (all-ins excepted); ``max_raises`` counts raises after the
+    bet in fixed-limit (4 = "a bet and four raises"); ``uncap_heads_up`` lifts the cap with two live players.
+
+    >>> Limits(structure="fixed-limit", unit=20).max_wagers
+    5
+    """
+
+    structure: str
+    unit: int
+    step: int = 1
+    max_raises: int | None = 4
+    uncap_heads_up: bool = False
+
+    def __post_init__(self) -> None:
+        if self.structure not in STRUCTURES:
+            raise BettingError(
+                f"unknown betting structure {self.structure!r}",
+                code="structure_invalid",
+                detail={"structure": self.structure},
+            )
+        if self.unit < 1 or self.step < 1:
+            raise BettingError(
+                "the bet unit and the step must be positive chips",
+                code="unit_invalid",
+                detail={"unit": self.unit, "step": self.step},
+            )
+
+    @property
+    def max_wagers(self) -> int | None:
+        """The bet plus the raises allowed, or None when there is no cap (no-limit, pot-limit)."""
+        if self.structure != FIXED_LIMIT or self.max_raises is None:
+            return None
+        return 1 + self.max_raises
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The numbers of the betting round so far.
+
+    ``current_bet``: the highest total this round; ``full_level``: the total of the last *full* bet or
+    raise (a short all-in raises ``current_bet`` but not this); ``increment``: the largest full bet or
+    raise so far (the no-limit minimum raise); ``wagers``: full bets and raises so far (a posted big
+    blind counts as the bet); ``pot``: every chip in the middle, this round's bets included.
+
+    >>> RoundState.opening(unit=20, pot=60).increment
+    20
+    """
+
+    current_bet: int = 0
+    full_level: int = 0
+    increment: int = 0
+    wagers: int = 0
+    pot: int = 0
+
+    @classmethod
+    def opening(cls, *, unit: int, pot: int, blind: int = 0, posted: int = 0) -> RoundState:
+        """A round before any voluntary action: ``blind`` is the nominal big blind, ``posted`` the most
+        anyone actually put in (a short big blind posts less).
+
+        >>> RoundState.opening(unit=100, pot=150, blind=100, posted=100).wagers
+        1
+        """
+        return cls(current_bet=posted, full_level=blind, increment=unit, wagers=1 if blind else 0, pot=pot)
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "current_bet": self.current_bet,
+            "full_level": self.full_level,
+            "increment": self.increment,
+            "wagers": self.wagers,
+            "pot": self.pot,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> RoundState:
+        return cls(**{k: int(d[k]) for k in ("current_bet", "full_level", "increment", "wagers", "pot")})
+
+
+@dataclass(frozen=True)
+class Wagerer:
+    """One seat as the betting round sees it: chips behind, total bet this round, and the
+    ``current_bet`` it last acted on (None: has not acted voluntarily this round; blinds do not count).
+
+    >>> Wagerer(seat=1, stack=90, bet=10).all_in_total
+    100
+    """
+
+    seat: int
+    stack: int
+    bet: int = 0
+    acted_at: int | None = None
+
+    @property
+    def all_in_total(self) -> int:
+        return self.bet + self.stack
+
+
+def _detail(player: Wagerer, amount: int | None, **more: Any) -> dict[str, Any]:
+    d: dict[str, Any] = {"seat": player.seat, "amount": amount, "stack": player.stack, "bet": player.bet}
+    d.update(more)
+    return d
+
+
+def _ceil_step(x: int, step: int) -> int:
+    return -(-x // step) * step
+
+
+def _floor_step(x: int, step: int) -> int:
+    return (x // step) * step
+
+
+def to_call(rnd: RoundState, player: Wagerer) -> int:
+    """Chips the seat must add to call (never more than its stack).
+
+    >>> to_call(RoundState(current_bet=50), Wagerer(seat=1, stack=30, bet=10))
+    30
+    """
+    return max(0, min(rnd.current_bet - player.bet, player.stack))
+
+
+def min_bet(limits: Limits) -> int:
+    """The smallest opening bet (all-in for less excepted).
+
+    >>> min_bet(Limits(structure="no-limit", unit=20))
+    20
+    """
+    return limits.unit
+
+
+def bet_bounds(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, int]:
+    """(minimum, maximum) bet total when nothing is bet yet, before the stack cap.
+
+    >>> bet_bounds(Limits(structure="pot-limit", unit=10), RoundState(pot=100), Wagerer(seat=1, stack=500))
+    (10, 100)
+    """
+    lo = limits.unit
+    if limits.structure == FIXED_LIMIT:
+        return lo, lo
+    if limits.structure == POT_LIMIT:
+        return lo, max(lo, _floor_step(rnd.pot, limits.step))
+    return lo, max(lo, _floor_step(player.all_in_total, limits.step))
+
+
+def raise_bounds(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, int]:
+    """(minimum, maximum) raise-to facing a bet, before the stack cap (RULES.md §4).
+
+    No-limit/pot-limit minimum: current bet + the largest full bet or raise (TDA 43-A); pot-limit
+    maximum: current bet + the pot after calling. Fixed-limit: the last full level + one unit.
+
+    >>> raise_bounds(Limits(structure="no-limit", unit=10), RoundState(current_bet=20, full_level=20,
+    ...              increment=20, wagers=1, pot=30), Wagerer(seat=1, stack=1000))
+    (40, 1000)
+    """
+    if limits.structure == FIXED_LIMIT:
+        target = max(rnd.full_level + limits.unit, rnd.current_bet + 1)
+        return target, target
+    lo = _ceil_step(max(rnd.current_bet, rnd.full_level) + max(rnd.increment, limits.unit), limits.step)
+    if limits.structure == POT_LIMIT:
+        pot_after_call = rnd.pot + (rnd.current_bet - player.bet)
+        return lo, max(lo, _floor_step(rnd.current_bet + pot_after_call, limits.step))
+    return lo, max(lo, _floor_step(player.all_in_total, limits.step))
+
+
+def reopen_threshold(limits: Limits, rnd: RoundState) -> int:
+    """How much the bet must have grown since a seat acted for it to raise again: the largest full
+    raise (no-limit/pot-limit, TDA 47-A, WSOP 96-a) or half a unit (fixed-limit, TDA 47-B).
+
+    >>> reopen_threshold(Limits(structure="fixed-limit", unit=20), RoundState())
+    10
+    """
+    if limits.structure == FIXED_LIMIT:
+        return -(-limits.unit // 2)
+    return max(rnd.increment, limits.unit)
+
+
+def is_reopened_for(limits: Limits, rnd: RoundState, player: Wagerer) -> bool:
+    """May this seat raise, as far as short all-ins go? (It has not acted, or faces a full raise.)
+
+    >>> lim = Limits(structure="no-limit", unit=100)
+    >>> rnd = RoundState(current_bet=150, full_level=100, increment=100, wagers=1, pot=250)
+    >>> is_reopened_for(lim, rnd, Wagerer(seat=1, stack=900, bet=100, acted_at=100))
+    False
+    """
+    if player.acted_at is None:
+        return True
+    return rnd.current_bet - player.acted_at >= reopen_threshold(limits, rnd)
+
+
+def cap_reached(limits: Limits, rnd: RoundState, *, heads_up: bool = False) -> bool:
+    """Fixed-limit: the bet and ``max_raises`` raises are in (lifted heads-up with ``uncap_heads_up``).
+
+    >>> cap_reached(Limits(structure="fixed-limit", unit=10), RoundState(wagers=5))
+    True
+    """
+    cap = limits.max_wagers
+    if cap is None or (heads_up and limits.uncap_heads_up):
+        return False
+    return rnd.wagers >= cap
+
+
+def is_full_wager(limits: Limits, rnd: RoundState, total: int) -> bool:
+    """Does a wager to ``total`` count as a full bet/raise (reopening the action)?
+
+    >>> lim = Limits(structure="fixed-limit", unit=20)
+    >>> is_full_wager(lim, RoundState(current_bet=20, full_level=20, increment=20, wagers=1), 30)
+    True
+    """
+    if limits.structure == FIXED_LIMIT:
+        return total - rnd.full_level >= -(-limits.unit // 2)
+    return total - max(rnd.current_bet, rnd.full_level) >= max(rnd.increment, limits.unit) or (
+        rnd.current_bet == 0 and total >= limits.unit
+    )
+
+
+def after_wager(limits: Limits, rnd: RoundState, player: Wagerer, total: int) -> RoundState:
+    """The round after ``player`` puts its round total to ``total`` (bet, raise, or call).
+
+    >>> lim = Limits(structure="no-limit", unit=100)
+    >>> r = after_wager(lim, RoundState(pot=0), Wagerer(seat=1, stack=1000), 300)
+    >>> (r.current_bet, r.increment, r.wagers, r.pot)
+    (300, 300, 1, 300)
+    """
+    added = total - player.bet
+    pot = rnd.pot + added
+    if total <= rnd.current_bet:
+        return replace(rnd, pot=pot)
+    if is_full_wager(limits, rnd, total):
+        inc = total - max(rnd.current_bet, rnd.full_level) if limits.structure != FIXED_LIMIT else limits.unit
+        return RoundState(
+            current_bet=total,
+            full_level=total,
+            increment=max(rnd.increment, inc),
+            wagers=rnd.wagers + 1,
+            pot=pot,
+        )
+    return replace(rnd, current_bet=total, pot=pot)
+
+
+# --- may I / why not -------------------------------------------------------------------------------
+
+
+def verify_check(rnd: RoundState, player: Wagerer) -> None:
+    """Raise unless the seat may check (nothing to call).
+
+    >>> verify_check(RoundState(current_bet=20), Wagerer(seat=1, stack=100, bet=20))
+    """
+    if rnd.current_bet > player.bet:
+        raise BettingError(
+            f"seat {player.seat} cannot check: {rnd.current_bet - player.bet} to call",
+            code="check_not_allowed",
+            rule="RULES.md §4",
+            detail=_detail(player, None, to_call=rnd.current_bet - player.bet),
+        )
+
+
+def verify_call(rnd: RoundState, player: Wagerer) -> None:
+    """Raise unless there is something to call.
+
+    >>> verify_call(RoundState(current_bet=20), Wagerer(seat=1, stack=100))
+    """
+    if rnd.current_bet <= player.bet:
+        raise BettingError(
+            f"seat {player.seat} has nothing to call; check instead",
+            code="call_not_allowed",
+            rule="RULES.md §4",
+            detail=_detail(player, None),
+        )
+
+
+def _verify_stack(player: Wagerer, amount: int) -> None:
+    if amount > player.all_in_total:
+        raise BettingError(
+            f"{amount} is more than seat {player.seat} has ({player.all_in_total} in all)",
+            code="amount_exceeds_stack",
+            rule=RULE_STACK,
+            detail=_detail(player, amount, maximum=player.all_in_total),
+        )
+
+
+def _verify_in_range(
+    limits: Limits, player: Wagerer, amount: int, lo: int, hi: int, *, kind: str, rule: str
+) -> None:
+    """Shared tail of bet/raise checks: exact FL amount, min, max, step; all-ins for less pass."""
+    all_in = amount == player.all_in_total
+    hi_cap = min(hi, player.all_in_total)
+    detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
+    if limits.structure == FIXED_LIMIT:
+        if amount == lo or (all_in and amount < lo):
+            return
+        raise BettingError(
+            f"fixed-limit {kind} must be to exactly {lo}" + (" (or all-in for less)" if lo > 0 else ""),
+            code="fixed_limit_amount",
+            rule=RULE_FL,
+            detail=detail,
+        )
+    if amount < lo and not all_in:
+        word = "bet" if kind == "bet" else "raise to"
+        raise BettingError(
+            f"{word} {amount} is below the minimum {word} {lo}",
+            code=f"{kind}_too_small",
+            rule=rule if kind == "raise" else RULE_BET,
+            detail=detail,
+        )
+    if amount > hi and not (all_in and limits.structure == NO_LIMIT):
+        word = "bet" if kind == "bet" else "raise to"
+        raise BettingError(
+            f"{word} {amount} is above the maximum {word} {hi}",
+            code=f"{kind}_too_large",
+            rule=RULE_PL if limits.structure == POT_LIMIT else rule,
+            detail=detail,
+        )
+    if not all_in and amount % limits.step:
+        raise BettingError(
+            f"{amount} is not a multiple of the bet unit {limits.step} (only an all-in may be)",
+            code="amount_not_in_units",
+            rule="RULES.md §6",
+            detail=dict(detail, step=limits.step),
+        )
+
+
+def verify_bet(limits: Limits, rnd: RoundState, player: Wagerer, amount: int) -> None:
+    """Raise unless ``player`` may bet to ``amount`` (the first chips of the round).
+
+    >>> verify_bet(Limits(structure="no-limit", unit=20), RoundState(), Wagerer(seat=1, stack=100), 10)
+    Traceback (most recent call last):
+    ...
+    apps.engine.errors.BettingError: bet 10 is below the minimum bet 20
+    """
+    if rnd.current_bet > 0:
+        raise BettingError(
+            f"there is already a bet of {rnd.current_bet}; raise instead",
+            code="bet_not_allowed",
+            rule="RULES.md §4",
+            detail=_detail(player, amount, current_bet=rnd.current_bet),
+        )
+    if amount <= player.bet:
+        raise BettingError(
+            f"bet {amount} must be more than 0",
+            code="bet_too_small",
+            rule=RULE_BET,
+            detail=_detail(player, amount, minimum=limits.unit),
+        )
+    _verify_stack(player, amount)
+    lo, hi = bet_bounds(limits, rnd, player)
+    _verify_in_range(limits, player, amount, lo, hi, kind="bet", rule=RULE_BET)
+
+
+def verify_raise(
+    limits: Limits, rnd: RoundState, player: Wagerer, amount: int, *, heads_up: bool = False
+) -> None:
+    """Raise unless ``player`` may raise to ``amount`` (short all-in reopening and the FL cap included).
+
+    >>> lim = Limits(structure="no-limit", unit=10)
+    >>> rnd = RoundState(current_bet=20, full_level=20, increment=20, wagers=1, pot=30)
+    >>> verify_raise(lim, rnd, Wagerer(seat=3, stack=1000), 30)
+    Traceback (most recent call last):
+    ...
+    apps.engine.errors.BettingError: raise to 30 is below the minimum raise to 40
+    """
+    if rnd.current_bet <= 0:
+        raise BettingError(
+            "nothing to raise; bet instead",
+            code="raise_not_allowed",
+            rule="RULES.md §4",
+            detail=_detail(player, amount, current_bet=0),
+        )
+    if player.all_in_total <= rnd.current_bet:
+        raise BettingError(
+            f"seat {player.seat} has {player.all_in_total} in all and can only call (all-in)",
+            code="raise_not_allowed",
+            rule="RULES.md §4",
+            detail=_detail(player, amount, current_bet=rnd.current_bet, reason="stack"),
+        )
+    if not is_reopened_for(limits, rnd, player):
+        fl = limits.structure == FIXED_LIMIT
+        raise BettingError(
+            f"the betting was not reopened for seat {player.seat}: the bet went from {player.acted_at} to "
+            f"{rnd.current_bet}, less than {'half a bet' if fl else 'a full raise'} "
+            f"({reopen_threshold(limits, rnd)}); call or fold",
+            code="raise_not_allowed",
+            rule=RULE_REOPEN_FL if fl else RULE_REOPEN_NL,
+            detail=_detail(
+                player,
+                amount,
+                current_bet=rnd.current_bet,
+                acted_at=player.acted_at,
+                threshold=reopen_threshold(limits, rnd),
+                reason="not_reopened",
+            ),
+        )
+    if cap_reached(limits, rnd, heads_up=heads_up):
+        raise BettingError(
+            f"the betting is capped: a bet and {limits.max_raises} raises are in",
+            code="raise_not_allowed",
+            rule=RULE_CAP,
+            detail=_detail(player, amount, wagers=rnd.wagers, max_raises=limits.max_raises, reason="cap"),
+        )
+    if amount <= rnd.current_bet:
+        lo, _ = raise_bounds(limits, rnd, player)
+        raise BettingError(
+            f"raise to {amount} is below the minimum raise to {lo}",
+            code="raise_too_small",
+            rule=RULE_BET,
+            detail=_detail(player, amount, minimum=lo),
+        )
+    _verify_stack(player, amount)
+    lo, hi = raise_bounds(limits, rnd, player)
+    _verify_in_range(limits, player, amount, lo, hi, kind="raise", rule=RULE_BET)
+
+
+def can_check(rnd: RoundState, player: Wagerer) -> bool:
+    """May the seat check? ``can_check(RoundState(), Wagerer(seat=1, stack=5))`` is True."""
+    return rnd.current_bet <= player.bet
+
+
+def can_raise_at_all(limits: Limits, rnd: RoundState, player: Wagerer, *, heads_up: bool = False) -> bool:
+    """May the seat raise to *some* amount (reopened, under the cap, chips above the call)?
+
+    >>> can_raise_at_all(Limits(structure="fixed-limit", unit=10), RoundState(current_bet=50, wagers=5),
+    ...                  Wagerer(seat=1, stack=100))
+    False
+    """
+    return (
+        rnd.current_bet > 0
+        and player.all_in_total > rnd.current_bet
+        and is_reopened_for(limits, rnd, player)
+        and not cap_reached(limits, rnd, heads_up=heads_up)
+    )
+
+
+def can_bet(limits: Limits, rnd: RoundState, player: Wagerer, amount: int) -> bool:
+    """May the seat bet to ``amount``? ``can_bet(Limits(structure="fixed-limit", unit=10), RoundState(),
+    Wagerer(seat=1, stack=50), 10)`` is True."""
+    try:
+        verify_bet(limits, rnd, player, amount)
+    except BettingError:
+        return False
+    return True
+
+
+def can_raise(
+    limits: Limits, rnd: RoundState, player: Wagerer, amount: int, *, heads_up: bool = False
+) -> bool:
+    """May the seat raise to ``amount``? See :func:`verify_raise`.
+
+    >>> can_raise(Limits(structure="no-limit", unit=10), RoundState(current_bet=10, full_level=10,
+    ...           increment=10, wagers=1, pot=15), Wagerer(seat=1, stack=100), 20)
+    True
+    """
+    try:
+        verify_raise(limits, rnd, player, amount, heads_up=heads_up)
+    except BettingError:
+        return False
+    return True
+
+
+def wager_range(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, int]:
+    """The (minimum, maximum) total this seat may bet or raise to now, its stack applied (a short
+    stack's only choice is all-in: both ends equal its all-in total).
+
+    >>> wager_range(Limits(structure="no-limit", unit=20), RoundState(), Wagerer(seat=1, stack=15))
+    (15, 15)
+    """
+    lo, hi = bet_bounds(limits, rnd, player) if rnd.current_bet == 0 else raise_bounds(limits, rnd, player)
+    top = player.all_in_total
+    if limits.structure == NO_LIMIT:
+        hi = top
+    return min(lo, top), min(hi, top)

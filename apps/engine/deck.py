@@ -1,0 +1,161 @@
+"""Counting the stub when nobody knows the cards (RULES.md §7, the WSOP draw rule).
+
+The referee never sees the deck. It counts: cards dealt, the burn of each draw, discards, folded hands,
+and tells the dealer when a reshuffle is due. The rule (RULES.md §7):
+
+* one card is burned on each draw, even if everyone stands pat;
+* the discards of the draw in progress are **not** reshuffled;
+* the last card of the stub is not dealt: it goes with the muck (earlier discards, burns, folded hands) into
+  the reshuffle, unless that last card alone completes every draw of the round (the last drawer);
+* rule choice: no extra burn after a reshuffle (RULES.md names only one burn per draw); if even the reshuffle
+  cannot cover a draw, the discards of the players who already drew this round are added (a last resort
+  that RULES.md does not cover; it cannot happen with six players or fewer).
+
+>>> s = Stub.new(deck=52, players=6)
+>>> s.stub, s.burn().stub
+(22, 21)
+>>> out = s.burn().draw(5, last=False)
+>>> (out.before, out.reshuffled, out.after)
+(5, False, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from apps.engine.errors import EngineError
+
+RULE_RESHUFFLE = "RULES.md §7; WSOP draw rules"
+
+
+class DeckError(EngineError):
+    """The stub and the muck together cannot cover a draw (more cards asked than exist)."""
+
+    code = "deck_exhausted"
+    rule = RULE_RESHUFFLE
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    """How one seat's draw was dealt: ``before`` cards from the old stub, then (if ``reshuffled``) ``after``
+    cards from the reshuffled one. ``stub`` is the stub afterwards.
+
+    >>> DrawOutcome(stub=Stub.new(deck=52, players=2), before=2, reshuffled=False, after=0).total
+    2
+    """
+
+    stub: Stub
+    before: int
+    reshuffled: bool
+    after: int
+    last_resort: bool = False
+
+    @property
+    def total(self) -> int:
+        return self.before + self.after
+
+
+@dataclass(frozen=True)
+class Stub:
+    """Card counts of one deal: ``stub`` undealt; ``muck`` what a reshuffle takes (burns, earlier discards,
+    folded hands); ``current`` discards of the draw in progress; ``reshuffles`` so far this deal.
+
+    >>> Stub.new(deck=53, players=5).stub
+    28
+    """
+
+    deck: int
+    stub: int
+    muck: int = 0
+    current: int = 0
+    reshuffles: int = 0
+    burns: int = 0
+
+    @classmethod
+    def new(cls, *, deck: int, players: int, hand_size: int = 5) -> Stub:
+        """The stub after dealing ``hand_size`` cards to each of ``players``."""
+        if players * hand_size > deck:
+            raise DeckError(
+                f"{players} players need {players * hand_size} cards; the deck has {deck}",
+                detail={"deck": deck, "players": players},
+            )
+        return cls(deck=deck, stub=deck - players * hand_size)
+
+    def usable(self, *, last: bool) -> int:
+        """Cards that may be dealt before a reshuffle: all but the stub's last card, unless ``last``
+        (this draw alone completes the round's draws).
+
+        >>> Stub(deck=52, stub=3).usable(last=False), Stub(deck=52, stub=3).usable(last=True)
+        (2, 3)
+        """
+        return self.stub if last else max(0, self.stub - 1)
+
+    def reshuffle(self) -> Stub:
+        """The muck and what is left of the stub are shuffled into a new stub; current discards stay out.
+
+        >>> Stub(deck=52, stub=1, muck=12, current=4).reshuffle().stub
+        13
+        """
+        return replace(self, stub=self.stub + self.muck, muck=0, reshuffles=self.reshuffles + 1)
+
+    def burn(self) -> Stub:
+        """One burn at the start of a draw (reshuffling first if the stub is empty)."""
+        s = self if self.stub > 0 else self.reshuffle()
+        if s.stub == 0:
+            return s  # nothing at all to burn: every card is held or in the current discards
+        return replace(s, stub=s.stub - 1, muck=s.muck + 1, burns=s.burns + 1)
+
+    def fold(self, cards: int = 5) -> Stub:
+        """A folded hand goes to the muck."""
+        return replace(self, muck=self.muck + cards)
+
+    def draw(self, count: int, *, last: bool) -> DrawOutcome:
+        """Discard ``count`` cards and deal ``count``, reshuffling when the stub cannot cover it.
+
+        >>> out = Stub(deck=52, stub=3, muck=10).draw(4, last=False)
+        >>> (out.before, out.reshuffled, out.after, out.stub.stub, out.stub.current)
+        (2, True, 2, 9, 4)
+        """
+        s = replace(self, current=self.current + count)
+        usable = s.usable(last=last)
+        if count <= usable:
+            return DrawOutcome(stub=replace(s, stub=s.stub - count), before=count, reshuffled=False, after=0)
+        before = usable
+        s = replace(s, stub=s.stub - before).reshuffle()
+        rest = count - before
+        last_resort = False
+        if rest > s.stub:
+            others = s.current - count  # discards of players who drew earlier in this draw
+            s = replace(s, stub=s.stub + others, current=count)
+            last_resort = True
+        if rest > s.stub:
+            raise DeckError(
+                f"the stub and the muck cannot cover a draw of {count}",
+                detail={"count": count, "stub": self.stub, "muck": self.muck},
+            )
+        return DrawOutcome(
+            stub=replace(s, stub=s.stub - rest),
+            before=before,
+            reshuffled=True,
+            after=rest,
+            last_resort=last_resort,
+        )
+
+    def end_draw(self) -> Stub:
+        """The draw is over: its discards join the muck."""
+        return replace(self, muck=self.muck + self.current, current=0)
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "deck": self.deck,
+            "stub": self.stub,
+            "muck": self.muck,
+            "current": self.current,
+            "reshuffles": self.reshuffles,
+            "burns": self.burns,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Stub:
+        return cls(**{k: int(v) for k, v in d.items()})

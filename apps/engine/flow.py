@@ -1,0 +1,772 @@
+"""The flow of a hand: posting, betting rounds, draws, the showdown, pass-outs (RULES.md §4-7).
+
+:func:`apply_event` changes a *copy* of a :class:`~apps.engine.hand.HandState` in place (the public
+``HandState.apply`` makes the copy). Rule choices made here:
+
+* Regular antes are posted before the blinds; a big blind who cannot cover blind and big-blind ante posts
+  the blind first (TDA RP-11).
+* Heads-up the button posts the small blind and acts first in round 1, last afterwards (TDA 34-B).
+* Folding when a check is possible is allowed (binding, as TDA treats it).
+* Five-Card Draw pass-out: an all-check first round redeals inside the same hand (pot stays, everyone with
+  chips antes again, button and hand number stay, ``pass_outs`` counts). A first round in which fewer than
+  two players could bet (everyone else all-in on the antes) is not a pass-out: it goes on to the draw.
+* False openers with nobody left to play on: the pot stays and the deal is passed out (RRoP).
+* The showdown accepts shows and mucks in any order; a timeout there mucks.
+
+>>> from apps.engine.games import triple_draw_27
+>>> from apps.engine.hand import start_hand
+>>> st = start_hand(triple_draw_27(small_blind=1, big_blind=2), [{"seat": 1, "stack": 50},
+...                 {"seat": 2, "stack": 50}], button=1)
+>>> (st.sb_seat, st.to_act)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.engine import betting as bt
+from apps.engine.cards import format_card, parse_cards, rank_of
+from apps.engine.deck import RULE_RESHUFFLE, Stub
+from apps.engine.errors import ActionError, BettingError, CardError
+from apps.engine.hand import BETTING, DRAWING, FINISHED, SHOWDOWN, UNKNOWN, HandState, SeatState
+from apps.engine.showdown import RULE_OPENERS, meets_openers, settle
+
+RULE_TURN = "RULES.md §4 (acting out of turn); TDA 53"
+RULE_PHASE = "RULES.md §6-7 (flow of a hand)"
+RULE_DRAW = "RULES.md §6 (draw limit)"
+RULE_CARDS = "RULES.md §1; RULES.md §7"
+
+
+def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
+    return ActionError(message, code=code, rule=rule, detail=detail)
+
+
+# --- dealing and forced bets ----------------------------------------------------------------------
+
+
+def _blind_seats(st: HandState) -> tuple[int, int]:
+    numbers = [s.seat for s in st.seats]
+    heads_up = len(numbers) == 2 and st.button in numbers  # the button posts the small blind (TDA 34-B)
+    sb = st.button if heads_up else st._clockwise_after(st.button)[0].seat
+    bb = st._clockwise_after(sb)[0].seat
+    return sb, bb
+
+
+def _post(s: SeatState, amount: int, *, live_bet: bool) -> None:
+    paid = min(amount, s.stack)
+    s.stack -= paid
+    s.contributed += paid
+    if live_bet:
+        s.bet += paid
+
+
+def begin_deal(st: HandState) -> None:
+    """Start a deal (the first, or a redeal after a pass-out): fresh cards, forced bets, first round."""
+    g = st.game
+    st.stub = Stub.new(deck=g.deck_size, players=len(st.seats))
+    st.muck_known, st.current_known, st.last_reshuffle = [], [], None
+    for s in st.seats:
+        s.folded = s.dead = False
+        s.cards, s.draws, s.unplaced = [UNKNOWN] * 5, [], []
+        s.showdown, s.bet, s.acted_at = None, 0, None
+    st.opener = st.last_aggressor = st.pending = None
+    st.opening_cards = st.openers_proven = st.finish_order = None
+    st.round, st.draw_index = 0, -1
+    if not g.betting:
+        _start_draw(st, 0)
+        return
+    for s in st._clockwise_after(st.button):
+        if g.ante:
+            _post(s, g.ante, live_bet=False)
+    if g.big_blind and st.deal == 0:
+        st.sb_seat, st.bb_seat = _blind_seats(st)
+    if g.big_blind:
+        assert st.sb_seat is not None and st.bb_seat is not None
+        _post(st.seat(st.sb_seat), g.small_blind, live_bet=True)
+        bb = st.seat(st.bb_seat)
+        _post(bb, g.big_blind, live_bet=True)
+        before = bb.contributed
+        _post(bb, g.big_blind_ante, live_bet=False)  # blind first, then the ante (TDA RP-11)
+        bb.dead_posted += bb.contributed - before  # dead money in the main pot (RULES.md §4)
+    posted = max(s.bet for s in st.seats)
+    st.rnd = bt.RoundState.opening(unit=g.bet_units[0], pot=st.pot_total, blind=g.big_blind, posted=posted)
+    _start_round(st, 0, opening=True)
+
+
+def _pass_out(st: HandState) -> None:
+    st.pass_outs += 1
+    st.deal += 1
+    begin_deal(st)
+
+
+# --- betting rounds -------------------------------------------------------------------------------
+
+
+def _needs_action(st: HandState, s: SeatState) -> bool:
+    if not st._active(s):
+        return False
+    if s.bet < st.rnd.current_bet:
+        return True
+    return s.acted_at is None and st._n_active() >= 2
+
+
+def _next_needing(st: HandState, after: int, *, inclusive: bool = False) -> int | None:
+    for s in st._clockwise_after(after, inclusive=inclusive):
+        if _needs_action(st, s):
+            return s.seat
+    return None
+
+
+def _start_round(st: HandState, r: int, *, opening: bool = False) -> None:
+    st.phase, st.round, st.last_aggressor = BETTING, r, None
+    if not opening:
+        for s in st.seats:
+            s.bet, s.acted_at = 0, None
+        st.rnd = bt.RoundState.opening(unit=st.game.bet_units[r], pot=st.pot_total)
+    st.round_contested = st._n_active() >= 2
+    if r == 0:
+        first, inclusive = (st.bb_seat if st.bb_seat is not None else st.button), False
+    elif st.game.round2_starter == "opener" and st.opener is not None:
+        first, inclusive = st.opener, True  # the opener, else the next active player to the left
+    else:
+        first, inclusive = st.button, False
+    st.to_act = _next_needing(st, first, inclusive=inclusive)
+    if st.to_act is None:
+        _end_round(st)
+
+
+def _end_round(st: HandState) -> None:
+    for s in st.seats:
+        s.bet, s.acted_at = 0, None
+    st.to_act = None
+    if st.round == 0 and st.game.passes_out and st.opener is None and st.round_contested:
+        _pass_out(st)
+    elif st.round >= st.game.draws:
+        _start_showdown(st)
+    else:
+        _start_draw(st, st.round)
+
+
+def _progress_betting(st: HandState, after: int) -> None:
+    if len(st._live()) == 1:
+        settle(st)
+        return
+    st.to_act = _next_needing(st, after)
+    if st.to_act is None:
+        _end_round(st)
+
+
+def _wager(st: HandState, s: SeatState, total: int) -> None:
+    st.rnd = bt.after_wager(st._limits(), st.rnd, st._wagerer(s), total)
+    added = total - s.bet
+    s.stack -= added
+    s.bet = total
+    s.contributed += added
+    s.acted_at = st.rnd.current_bet
+
+
+def _fold(st: HandState, s: SeatState) -> None:
+    s.folded = True
+    st.stub = st.stub.fold(5)
+    st.muck_known.extend(s.known() + s.unplaced)
+    s.unplaced = []
+
+
+def _require_turn(st: HandState, seat: int, phase: str, kind: str) -> SeatState:
+    s = st.seat(seat)
+    if st.phase != phase:
+        raise _err(
+            f"{kind} is not possible now: the hand is in the {st.phase} phase",
+            "wrong_phase",
+            RULE_PHASE,
+            seat=seat,
+            phase=st.phase,
+            event=kind,
+        )
+    if st.to_act != seat:
+        raise _err(
+            f"not seat {seat}'s turn: seat {st.to_act} is to act",
+            "not_your_turn",
+            RULE_TURN,
+            seat=seat,
+            to_act=st.to_act,
+        )
+    return s
+
+
+def _opener_check(st: HandState, s: SeatState) -> None:
+    if st.game.opening != "jacks-or-better" or st.round != 0 or st.opener is not None:
+        return
+    if UNKNOWN not in s.cards and not meets_openers(s.cards, st.game.ranking):
+        raise _err(
+            f"seat {s.seat} cannot open: jacks or better are needed",
+            "openers_required",
+            RULE_OPENERS,
+            seat=s.seat,
+            cards="".join(s.cards),
+        )
+
+
+def _has_opponent(st: HandState, s: SeatState) -> bool:
+    return any(st._active(o) for o in st.seats if o.seat != s.seat)
+
+
+def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
+    kind, seat = ev["type"], ev["seat"]
+    s = _require_turn(st, seat, BETTING, kind)
+    lim, w = st._limits(), st._wagerer(s)
+    if kind == "fold":
+        _fold(st, s)
+    elif kind == "check":
+        bt.verify_check(st.rnd, w)
+        s.acted_at = st.rnd.current_bet
+    elif kind == "call":
+        bt.verify_call(st.rnd, w)
+        _wager(st, s, min(st.rnd.current_bet, w.all_in_total))
+    elif kind == "bet":
+        bt.verify_bet(lim, st.rnd, w, ev["amount"])
+        _opener_check(st, s)
+        _wager(st, s, ev["amount"])
+        st.last_aggressor = seat
+    else:  # raise
+        bt.verify_raise(lim, st.rnd, w, ev["amount"], heads_up=st._heads_up())
+        if not _has_opponent(st, s):
+            raise BettingError(
+                "nobody left can call a raise",
+                code="raise_not_allowed",
+                rule="RULES.md §4",
+                detail={"seat": seat, "amount": ev["amount"], "reason": "no_opponent"},
+            )
+        _wager(st, s, ev["amount"])
+        st.last_aggressor = seat
+    if kind in ("bet", "raise") and st.round == 0 and st.opener is None:
+        st.opener, st.opening_cards = seat, list(s.cards)
+    _progress_betting(st, seat)
+
+
+# --- draws ----------------------------------------------------------------------------------------
+
+
+def _start_draw(st: HandState, i: int) -> None:
+    st.phase, st.draw_index = DRAWING, i
+    st.stub = st.stub.burn()  # one burn per draw, even if everyone stands pat (RULES.md §7)
+    st.to_act = _next_drawer(st, st.button)
+    if st.to_act is None:
+        _end_draw(st)
+
+
+def _next_drawer(st: HandState, after: int) -> int | None:
+    for s in st._clockwise_after(after):
+        if s.live and len(s.draws) <= st.draw_index:
+            return s.seat
+    return None
+
+
+def _end_draw(st: HandState) -> None:
+    st.stub = st.stub.end_draw()
+    st.muck_known.extend(st.current_known)
+    st.current_known = []
+    i = st.draw_index
+    if st.game.betting:
+        _start_round(st, i + 1)
+    elif i + 1 < st.game.draws:
+        _start_draw(st, i + 1)
+    else:
+        _start_showdown(st)
+
+
+def _progress_draw(st: HandState, after: int) -> None:
+    if len(st._live()) == 1:
+        settle(st)
+        return
+    st.to_act = _next_drawer(st, after)
+    if st.to_act is None:
+        _end_draw(st)
+
+
+def _tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
+    cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
+    return [format_card(c) for c in cards]
+
+
+def _check_free(st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False) -> None:
+    """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7)."""
+    if card == UNKNOWN:
+        return
+    for o in st.seats:
+        if o.seat != owner.seat and (card in o.cards or card in o.unplaced):
+            raise _err(
+                f"{card} is already known in seat {o.seat}'s hand",
+                "card_conflict",
+                RULE_CARDS,
+                seat=owner.seat,
+                card=card,
+                holder=o.seat,
+            )
+    if card in st.current_known:
+        raise _err(
+            f"{card} was discarded in this draw and cannot be dealt again",
+            "card_conflict",
+            RULE_CARDS,
+            seat=owner.seat,
+            card=card,
+            where="current_discards",
+        )
+    if card in st.muck_known and not allow_muck:
+        raise _err(
+            f"{card} is in the muck and has not been reshuffled",
+            "card_conflict",
+            RULE_CARDS,
+            seat=owner.seat,
+            card=card,
+            where="muck",
+        )
+
+
+def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> None:
+    seat = ev["seat"]
+    s = _require_turn(st, seat, DRAWING, "draw")
+    n = ev["count"] if count is None else count
+    g = st.game
+    if n > g.max_draw:
+        raise _err(
+            f"seat {seat} may draw at most {g.max_draw} cards, not {n}",
+            "draw_too_many",
+            RULE_DRAW if g.kind == "five-card-draw" else "RULES.md §7",
+            seat=seat,
+            amount=n,
+            minimum=0,
+            maximum=g.max_draw,
+        )
+    shown = _tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
+    if (
+        g.draw_limit == "3-or-4-with-ace"
+        and n == 4
+        and not any(rank_of(parse_cards(c)[0]) in ("A", None) for c in shown)
+    ):
+        raise _err(
+            f"seat {seat} may draw four only by showing the kept ace or joker",
+            "draw_needs_ace_shown",
+            RULE_DRAW,
+            seat=seat,
+            amount=n,
+            maximum=3,
+        )
+    discard = _tokens(st, ev["discard"], count=n) if ev.get("discard") is not None else None
+    receive = _tokens(st, ev["receive"], count=n) if ev.get("receive") is not None else None
+    hand = list(s.cards)
+    known_discards = [c for c in (discard or []) if c != UNKNOWN]
+    for c in known_discards:
+        if c in hand:
+            hand.remove(c)
+        elif UNKNOWN in hand:
+            _check_free(st, c, s)
+            hand.remove(UNKNOWN)
+        else:
+            raise _err(
+                f"seat {seat} does not hold {c}",
+                "card_not_held",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+                cards="".join(s.cards),
+            )
+    for c in shown:
+        if c in known_discards:
+            raise _err(
+                f"{c} cannot be both shown as kept and discarded",
+                "card_conflict",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+            )
+        if c not in hand:
+            if UNKNOWN not in hand:
+                raise _err(f"seat {seat} does not hold {c}", "card_not_held", RULE_CARDS, seat=seat, card=c)
+            _check_free(st, c, s)
+            hand[hand.index(UNKNOWN)] = c
+    removals = n - len(known_discards)
+    unplaced = list(s.unplaced)
+    if removals <= hand.count(UNKNOWN):
+        for _ in range(removals):
+            hand.remove(UNKNOWN)
+    else:  # which known cards were thrown is not said: they become unplaced
+        kept = [c for c in hand if c in shown]
+        unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
+        hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
+    out = st.stub.draw(n, last=st._is_last_drawer(seat))
+    for c in receive or []:
+        if c == UNKNOWN:
+            continue
+        if c in known_discards or c in hand or (c in unplaced and not out.reshuffled):
+            raise _err(
+                f"{c} cannot be received: seat {seat} just discarded or holds it",
+                "card_conflict",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+            )
+        _check_free(st, c, s, allow_muck=out.reshuffled)
+    hand += receive if receive is not None else [UNKNOWN] * n
+    s.cards, s.unplaced = hand, unplaced
+    s.draws.append(n)
+    st.stub = out.stub
+    st.current_known.extend(known_discards)
+    if out.reshuffled:
+        st.muck_known = []
+        for o in st.seats:
+            o.unplaced = []
+        st.last_reshuffle = {
+            "deal": st.deal,
+            "draw": st.draw_index,
+            "seat": seat,
+            "before": out.before,
+            "after": out.after,
+            "last_resort": out.last_resort,
+            "declared": False,
+        }
+    _progress_draw(st, seat)
+
+
+def _on_reshuffle(st: HandState) -> None:
+    if st.phase != DRAWING or st.to_act is None:
+        raise _err(
+            "a reshuffle is declared only during a draw", "wrong_phase", RULE_RESHUFFLE, phase=st.phase
+        )
+    usable = st.stub.usable(last=st._is_last_drawer(st.to_act))
+    if usable >= st.game.max_draw or st.stub.muck == 0:
+        raise _err(
+            f"no reshuffle is due: {usable} cards can still be dealt",
+            "reshuffle_not_due",
+            RULE_RESHUFFLE,
+            stub=st.stub.stub,
+            muck=st.stub.muck,
+            usable=usable,
+        )
+    st.stub = st.stub.reshuffle()
+    st.muck_known = []
+    for o in st.seats:
+        o.unplaced = []
+    st.last_reshuffle = {
+        "deal": st.deal,
+        "draw": st.draw_index,
+        "seat": st.to_act,
+        "before": 0,
+        "after": 0,
+        "last_resort": False,
+        "declared": True,
+    }
+
+
+# --- cards and showdown ---------------------------------------------------------------------------
+
+
+def _merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
+    """``cards`` replace the seat's cards: its known cards must all be among them, new ones must be free."""
+    missing = [c for c in s.known() if c not in cards]
+    if missing:
+        raise _err(
+            f"seat {s.seat} is known to hold {' '.join(missing)}",
+            "card_mismatch",
+            RULE_CARDS,
+            seat=s.seat,
+            cards="".join(cards),
+            known="".join(s.cards),
+        )
+    for c in cards:
+        if c not in s.cards and c not in s.unplaced:
+            _check_free(st, c, s)
+    s.cards = list(cards)
+    s.unplaced = [c for c in s.unplaced if c not in cards]
+
+
+def _on_deal(st: HandState, ev: dict[str, Any]) -> None:
+    s = st.seat(ev["seat"])
+    if st.phase == FINISHED or not s.live:
+        raise _err(
+            f"seat {s.seat} has no live hand to deal to",
+            "wrong_phase",
+            RULE_PHASE,
+            seat=s.seat,
+            phase=st.phase,
+        )
+    _merge_known(st, s, _tokens(st, ev["cards"], count=5))
+
+
+def _start_showdown(st: HandState) -> None:
+    st.phase, st.pending = SHOWDOWN, None
+    first = st.last_aggressor
+    if first is None or not st.seat(first).live:
+        first = next(s.seat for s in st._clockwise_after(st.button) if s.live)
+    st.to_act = first
+    _resolve_if_ready(st)
+
+
+def _claimant(st: HandState, seat: int, kind: str) -> SeatState:
+    s = st.seat(seat)
+    if st.phase != SHOWDOWN or st.pending is not None:
+        code_phase = st.phase if st.pending is None else "awaiting prove_openers"
+        raise _err(
+            f"{kind} is not possible now ({code_phase})",
+            "wrong_phase",
+            RULE_PHASE,
+            seat=seat,
+            phase=st.phase,
+            pending=st.pending,
+        )
+    if not s.live or s.showdown is not None:
+        raise _err(f"seat {seat} has no hand to {kind}", "seat_not_in_showdown", "RULES.md §6-7", seat=seat)
+    return s
+
+
+def _resolve_if_ready(st: HandState) -> None:
+    live = st._live()
+    if len(live) == 1 or all(s.showdown == "shown" for s in live):
+        settle(st)
+        return
+    for s in st._clockwise_after(st.to_act or st.button, inclusive=True):
+        if s.live and s.showdown is None:
+            st.to_act = s.seat
+            return
+
+
+def _on_show(st: HandState, ev: dict[str, Any]) -> None:
+    s = _claimant(st, ev["seat"], "show")
+    _merge_known(st, s, _tokens(st, ev["cards"], count=5, unknown=False))
+    s.showdown = "shown"
+    _resolve_if_ready(st)
+
+
+def _on_muck(st: HandState, seat: int) -> None:
+    s = _claimant(st, seat, "muck")
+    s.showdown = "mucked"
+    _fold(st, s)
+    _resolve_if_ready(st)
+
+
+def _on_finish_order(st: HandState, order: list[list[int]]) -> None:
+    if st.phase != SHOWDOWN or st.pending is not None:
+        raise _err(
+            "a finishing order is given only at the showdown",
+            "wrong_phase",
+            RULE_PHASE,
+            phase=st.phase,
+            pending=st.pending,
+        )
+    flat = [seat for group in order for seat in group]
+    live = sorted(s.seat for s in st._live())
+    if sorted(flat) != live:
+        raise _err(
+            f"the finishing order must list each live seat once: {live}",
+            "finish_order_invalid",
+            "RULES.md §5-7",
+            order=order,
+            live=live,
+        )
+    st.finish_order = [list(g) for g in order]
+    settle(st)
+
+
+# --- openers --------------------------------------------------------------------------------------
+
+
+def _kill(st: HandState, s: SeatState) -> None:
+    """A dead hand (false openers): folded; its chips stay in; the others play on."""
+    was_to_act = st.to_act == s.seat
+    s.dead = True
+    _fold(st, s)
+    st.pending = None
+    live = st._live()
+    if not live:
+        _pass_out(st)  # nobody to play on: the pot stays for a new deal
+    elif len(live) == 1:
+        settle(st)
+    elif st.phase == BETTING:
+        st.to_act = _next_needing(
+            st, s.seat if was_to_act else (st.to_act or s.seat), inclusive=not was_to_act
+        )
+        if st.to_act is None:
+            _end_round(st)
+    elif st.phase == DRAWING and was_to_act:
+        _progress_draw(st, s.seat)
+    elif st.phase == SHOWDOWN:
+        _resolve_if_ready(st)
+
+
+def _on_prove(st: HandState, ev: dict[str, Any], *, failed: bool = False) -> None:
+    seat = ev["seat"]
+    s = st.seat(seat)
+    if (
+        st.game.opening != "jacks-or-better"
+        or st.opener != seat
+        or st.openers_proven is not None
+        or st.phase == FINISHED
+        or not s.live
+    ):
+        raise _err(
+            f"seat {seat} has no openers to prove",
+            "prove_not_allowed",
+            RULE_OPENERS,
+            seat=seat,
+            opener=st.opener,
+        )
+    ok = False
+    if not failed:
+        cards = _tokens(st, ev["cards"], count=5, unknown=False)
+        known = [c for c in (st.opening_cards or []) if c != UNKNOWN]
+        if any(c not in cards for c in known):
+            raise _err(
+                f"seat {seat} opened holding {' '.join(known)}",
+                "card_mismatch",
+                RULE_OPENERS,
+                seat=seat,
+                cards="".join(cards),
+            )
+        for c in cards:
+            for o in st.seats:
+                if o.seat != seat and c in o.cards:
+                    raise _err(
+                        f"{c} is known in seat {o.seat}'s hand",
+                        "card_conflict",
+                        RULE_CARDS,
+                        seat=seat,
+                        card=c,
+                        holder=o.seat,
+                    )
+        ok = meets_openers(cards, st.game.ranking)
+    if ok:
+        st.openers_proven = True
+        if st.pending == "prove_openers":
+            st.pending = None
+            settle(st)
+        return
+    st.openers_proven = False
+    _kill(st, s)
+
+
+# --- timeouts and dispatch ------------------------------------------------------------------------
+
+
+def _on_timeout(st: HandState, seat: int) -> None:
+    if st.phase == BETTING:
+        s = _require_turn(st, seat, BETTING, "timeout")
+        kind = "check" if bt.can_check(st.rnd, st._wagerer(s)) else "fold"
+        _on_betting(st, {"type": kind, "seat": seat})
+    elif st.phase == DRAWING:
+        _on_draw(st, {"type": "draw", "seat": seat, "count": 0}, count=0)
+    elif st.phase == SHOWDOWN and st.pending == "prove_openers":
+        if seat != st.opener:
+            raise _err(
+                f"not seat {seat}'s turn: seat {st.opener} must prove openers",
+                "not_your_turn",
+                RULE_TURN,
+                seat=seat,
+                to_act=st.opener,
+            )
+        _on_prove(st, {"seat": seat}, failed=True)
+    elif st.phase == SHOWDOWN:
+        _on_muck(st, seat)
+    else:
+        raise _err("the hand is over", "wrong_phase", RULE_PHASE, seat=seat, phase=st.phase)
+
+
+def apply_event(st: HandState, ev: dict[str, Any]) -> None:
+    """Apply a validated event to ``st`` in place (``HandState.apply`` passes a copy)."""
+    kind = ev["type"]
+    if st.phase == FINISHED and kind != "deal":
+        raise _err(f"the hand is over; {kind} is not possible", "hand_finished", RULE_PHASE, event=kind)
+    try:
+        if kind in ("fold", "check", "call", "bet", "raise"):
+            if kind == "fold" and st.phase == DRAWING:
+                s = _require_turn(st, ev["seat"], DRAWING, "fold")
+                _fold(st, s)
+                _progress_draw(st, s.seat)
+            elif kind == "fold" and st.phase == SHOWDOWN:
+                _on_muck(st, ev["seat"])
+            else:
+                _on_betting(st, ev)
+        elif kind == "draw":
+            _on_draw(st, ev)
+        elif kind == "deal":
+            _on_deal(st, ev)
+        elif kind == "show":
+            _on_show(st, ev)
+        elif kind == "muck":
+            _on_muck(st, ev["seat"])
+        elif kind == "finish_order":
+            _on_finish_order(st, ev["order"])
+        elif kind == "prove_openers":
+            _on_prove(st, ev)
+        elif kind == "reshuffle":
+            _on_reshuffle(st)
+        else:
+            _on_timeout(st, ev["seat"])
+    except CardError as e:  # a card typo names the seat too
+        e.detail.setdefault("seat", ev.get("seat"))
+        raise
+
+
+# --- legal actions --------------------------------------------------------------------------------
+
+
+def legal_actions(st: HandState) -> list[dict[str, Any]]:
+    """What may happen next (see ``HandState.legal_actions``)."""
+    out: list[dict[str, Any]] = []
+    if st.phase == BETTING and st.to_act is not None:
+        s = st.seat(st.to_act)
+        lim, w = st._limits(), st._wagerer(s)
+        out.append({"type": "fold", "seat": s.seat})
+        if bt.can_check(st.rnd, w):
+            out.append({"type": "check", "seat": s.seat})
+        else:
+            total = min(st.rnd.current_bet, w.all_in_total)
+            out.append({"type": "call", "seat": s.seat, "amount": total - s.bet, "to": total})
+        lo, hi = bt.wager_range(lim, st.rnd, w)
+        if st.rnd.current_bet == 0 and _has_opponent(st, s):
+            try:
+                _opener_check(st, s)
+                out.append({"type": "bet", "seat": s.seat, "min": lo, "max": hi})
+            except ActionError:
+                pass
+        elif bt.can_raise_at_all(lim, st.rnd, w, heads_up=st._heads_up()) and _has_opponent(st, s):
+            out.append({"type": "raise", "seat": s.seat, "min": max(lo, st.rnd.current_bet + 1), "max": hi})
+        out.append({"type": "timeout", "seat": s.seat})
+    elif st.phase == DRAWING and st.to_act is not None:
+        info = st.stub_info()
+        out.append(
+            {
+                "type": "draw",
+                "seat": st.to_act,
+                "min": 0,
+                "max": st.game.max_draw,
+                "show_ace_above": 3 if st.game.draw_limit == "3-or-4-with-ace" else None,
+                "usable": info["usable"],
+            }
+        )
+        out.append({"type": "fold", "seat": st.to_act})
+        out.append({"type": "timeout", "seat": st.to_act})
+        if info["reshuffle_due"] and st.stub.muck > 0:
+            out.append({"type": "reshuffle"})
+    elif st.phase == SHOWDOWN and st.pending == "prove_openers":
+        out.append({"type": "prove_openers", "seat": st.opener})
+        out.append({"type": "timeout", "seat": st.opener})
+    elif st.phase == SHOWDOWN:
+        waiting = [
+            s.seat
+            for s in st._clockwise_after(st.to_act or st.button, inclusive=True)
+            if s.live and s.showdown is None
+        ]
+        for seat in waiting:
+            out.append({"type": "show", "seat": seat})
+            out.append({"type": "muck", "seat": seat})
+        out.append({"type": "finish_order", "seats": sorted(s.seat for s in st._live())})
+    if (
+        st.phase in (BETTING, DRAWING)
+        and st.game.opening == "jacks-or-better"
+        and st.opener is not None
+        and st.openers_proven is None
+        and st.seat(st.opener).live
+    ):
+        out.append({"type": "prove_openers", "seat": st.opener})
+    return out

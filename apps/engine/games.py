@@ -1,0 +1,290 @@
+"""Game definitions as data: Five-Card Draw (every setting of RULES.md §6), 2-7 Triple Draw (§7) and
+2-7 Single Draw (no-limit, big-blind ante, as the WSOP 2023 Event #43 hands).
+
+A :class:`Game` says what the hand state machine needs: the ranking, the number of draws, the forced bets,
+the betting structure per round and the Five-Card Draw options. It round-trips through plain JSON.
+
+>>> g = five_card_draw(ante=5, structure="pot-limit")
+>>> (g.ranking, g.draws, g.bet_units, g.structure)
+('high', 1, (10, 10), 'pot-limit')
+>>> Game.from_json(g.to_json()) == g
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from apps.engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Limits
+from apps.engine.errors import EngineError
+
+FIVE_CARD_DRAW = "five-card-draw"
+TRIPLE_DRAW_27 = "2-7-triple-draw"
+SINGLE_DRAW_27 = "2-7-single-draw"
+KINDS = (FIVE_CARD_DRAW, TRIPLE_DRAW_27, SINGLE_DRAW_27)
+
+DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
+JOKER_MODES = ("off", "wild", "bug")
+OPENINGS = ("none", "jacks-or-better")
+ROUND2_STARTERS = ("opener", "left-of-button")
+MODES = ("betting", "no-bet")
+
+
+class GameError(EngineError):
+    """A game definition with an impossible setting."""
+
+    code = "game_invalid"
+    rule = "RULES.md §6-7"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules as data. ``bet_units[r]`` is betting round ``r``'s minimum bet (no-limit,
+    pot-limit) or its one bet size (fixed-limit); ``bet_step`` makes amounts multiples (all-ins excepted).
+
+    >>> triple_draw_27(small_blind=50, big_blind=100).bet_units
+    (100, 100, 200, 200)
+    """
+
+    kind: str
+    ranking: str
+    draws: int
+    structure: str
+    bet_units: tuple[int, ...]
+    ante: int = 0
+    small_blind: int = 0
+    big_blind: int = 0
+    big_blind_ante: int = 0
+    max_raises: int | None = 4
+    uncap_heads_up: bool = False
+    bet_step: int = 1
+    draw_limit: str = "5"
+    joker: str = "off"
+    opening: str = "none"
+    round2_starter: str = "left-of-button"
+    mode: str = "betting"
+    hands: int | None = None
+    turn_time_limit: int | None = None
+    starting_chips: int | None = None
+    smallest_chip: int = 1
+    min_players: int = 2
+    max_players: int = 6
+
+    def __post_init__(self) -> None:
+        checks: list[tuple[bool, str]] = [
+            (self.kind in KINDS, f"kind must be one of {KINDS}"),
+            (self.ranking in ("high", "high-bug", "low27"), "ranking must be high, high-bug or low27"),
+            (self.draws >= 1, "at least one draw"),
+            (self.structure in STRUCTURES, f"structure must be one of {STRUCTURES}"),
+            (len(self.bet_units) == self.draws + 1, "one bet unit per betting round"),
+            (all(u >= 1 for u in self.bet_units), "bet units must be positive"),
+            (
+                min(self.ante, self.small_blind, self.big_blind, self.big_blind_ante) >= 0,
+                "no negative forced bets",
+            ),
+            (self.small_blind <= self.big_blind, "the small blind cannot exceed the big blind"),
+            (self.max_raises is None or self.max_raises >= 0, "max_raises must be >= 0 or None"),
+            (self.bet_step >= 1, "bet_step must be positive"),
+            (self.draw_limit in DRAW_LIMITS, f"draw_limit must be one of {DRAW_LIMITS}"),
+            (self.joker in JOKER_MODES, f"joker must be one of {JOKER_MODES}"),
+            (self.joker == "off" or self.ranking != "low27", "no joker in 2-7 (TDA 35-A)"),
+            (self.opening in OPENINGS, f"opening must be one of {OPENINGS}"),
+            (self.round2_starter in ROUND2_STARTERS, f"round2_starter must be one of {ROUND2_STARTERS}"),
+            (self.mode in MODES, f"mode must be one of {MODES}"),
+            (self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive"),
+            (self.hands is None or self.hands >= 1, "hands must be positive"),
+            (self.smallest_chip >= 1, "smallest_chip must be positive"),
+            (2 <= self.min_players <= self.max_players, "between min_players and max_players"),
+            (
+                self.mode == "betting" or self.kind == FIVE_CARD_DRAW,
+                "only Five-Card Draw has the no-bet mode",
+            ),
+            (self.max_players * 5 <= 52, "not enough cards for max_players"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise GameError(f"invalid game: {message}", detail={"game": self.kind, "problem": message})
+
+    # --- derived ---------------------------------------------------------------------------------------
+
+    @property
+    def has_joker(self) -> bool:
+        return self.joker != "off"
+
+    @property
+    def deck_size(self) -> int:
+        return 53 if self.has_joker else 52
+
+    @property
+    def betting(self) -> bool:
+        return self.mode == "betting"
+
+    @property
+    def max_draw(self) -> int:
+        """Most cards one draw may replace (4 under the ace rule, when the kept ace or joker is shown)."""
+        return {"3": 3, "3-or-4-with-ace": 4, "5": 5}[self.draw_limit]
+
+    @property
+    def passes_out(self) -> bool:
+        """Does an all-check first round (no opener) redeal? (RULES.md §6: round 2 starts with the opener,
+        or jacks or better is on.)"""
+        return (
+            self.kind == FIVE_CARD_DRAW
+            and self.betting
+            and (self.round2_starter == "opener" or self.opening == "jacks-or-better")
+        )
+
+    def limits(self, betting_round: int) -> Limits:
+        """The :class:`~apps.engine.betting.Limits` of betting round ``betting_round`` (0-based).
+
+        >>> triple_draw_27(small_blind=1, big_blind=2).limits(2).unit
+        4
+        """
+        return Limits(
+            structure=self.structure,
+            unit=self.bet_units[betting_round],
+            step=self.bet_step,
+            max_raises=self.max_raises,
+            uncap_heads_up=self.uncap_heads_up,
+        )
+
+    # --- JSON ------------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON types. ``Game.from_json(g.to_json()) == g``."""
+        d = asdict(self)
+        d["bet_units"] = list(self.bet_units)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Game:
+        """Inverse of :meth:`to_json`; unknown keys are refused."""
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - names)
+        if unknown:
+            raise GameError(
+                f"unknown game settings {unknown}", code="game_invalid", detail={"unknown": unknown}
+            )
+        kw = dict(d)
+        kw["bet_units"] = tuple(int(u) for u in kw["bet_units"])
+        return cls(**kw)
+
+
+def five_card_draw(
+    *,
+    mode: str = "betting",
+    ante: int = 10,
+    bet_unit: int | None = None,
+    structure: str = NO_LIMIT,
+    draw_limit: str = "3-or-4-with-ace",
+    opening: str = "none",
+    round2_starter: str = "opener",
+    joker: str = "off",
+    hands: int = 10,
+    turn_time_limit: int | None = None,
+    starting_chips: int = 2000,
+    max_raises: int | None = 4,
+    amounts_in_units: bool = True,
+    smallest_chip: int = 1,
+) -> Game:
+    """Five-Card Draw with the source site's defaults (RULES.md §6); the bet unit is twice the ante.
+
+    >>> g = five_card_draw()
+    >>> (g.ante, g.bet_units, g.structure, g.draw_limit, g.round2_starter, g.hands, g.passes_out)
+    (10, (20, 20), 'no-limit', '3-or-4-with-ace', 'opener', 10, True)
+    """
+    if structure not in (NO_LIMIT, POT_LIMIT, FIXED_LIMIT):
+        raise GameError(f"unknown structure {structure!r}", detail={"structure": structure})
+    unit = bet_unit if bet_unit is not None else max(1, 2 * ante)
+    no_bet = mode == "no-bet"
+    return Game(
+        kind=FIVE_CARD_DRAW,
+        ranking="high-bug" if joker == "bug" else "high",
+        draws=1,
+        structure=structure,
+        bet_units=(unit, unit),
+        ante=0 if no_bet else ante,
+        max_raises=max_raises,
+        bet_step=unit if amounts_in_units and structure != FIXED_LIMIT else 1,
+        draw_limit=draw_limit,
+        joker=joker,
+        opening=opening,
+        round2_starter=round2_starter,
+        mode=mode,
+        hands=hands,
+        turn_time_limit=turn_time_limit,
+        starting_chips=None if no_bet else starting_chips,
+        smallest_chip=smallest_chip,
+    )
+
+
+def triple_draw_27(
+    *,
+    small_blind: int,
+    big_blind: int,
+    ante: int = 0,
+    max_raises: int | None = 4,
+    uncap_heads_up: bool = False,
+    turn_time_limit: int | None = None,
+    smallest_chip: int = 1,
+) -> Game:
+    """2-7 Triple Draw, fixed-limit: small bet = the big blind (rounds 1-2), big bet = twice (rounds 3-4).
+
+    >>> g = triple_draw_27(small_blind=25, big_blind=50, ante=5)
+    >>> (g.ranking, g.draws, g.structure, g.bet_units, g.max_raises)
+    ('low27', 3, 'fixed-limit', (50, 50, 100, 100), 4)
+    """
+    return Game(
+        kind=TRIPLE_DRAW_27,
+        ranking="low27",
+        draws=3,
+        structure=FIXED_LIMIT,
+        bet_units=(big_blind, big_blind, 2 * big_blind, 2 * big_blind),
+        ante=ante,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        max_raises=max_raises,
+        uncap_heads_up=uncap_heads_up,
+        draw_limit="5",
+        round2_starter="left-of-button",
+        turn_time_limit=turn_time_limit,
+        smallest_chip=smallest_chip,
+        max_players=8,
+    )
+
+
+def single_draw_27(
+    *,
+    small_blind: int,
+    big_blind: int,
+    ante: int = 0,
+    big_blind_ante: int = 0,
+    min_bet: int | None = None,
+    structure: str = NO_LIMIT,
+    turn_time_limit: int | None = None,
+    smallest_chip: int = 1,
+) -> Game:
+    """2-7 Single Draw, no-limit, with antes or a big-blind ante (PHH variant N2L1D).
+
+    >>> g = single_draw_27(small_blind=75000, big_blind=150000, big_blind_ante=225000)
+    >>> (g.draws, g.bet_units, g.big_blind_ante)
+    (1, (150000, 150000), 225000)
+    """
+    unit = min_bet if min_bet is not None else big_blind
+    return Game(
+        kind=SINGLE_DRAW_27,
+        ranking="low27",
+        draws=1,
+        structure=structure,
+        bet_units=(unit, unit),
+        ante=ante,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        big_blind_ante=big_blind_ante,
+        draw_limit="5",
+        round2_starter="left-of-button",
+        turn_time_limit=turn_time_limit,
+        smallest_chip=smallest_chip,
+        max_players=8,
+    )

@@ -1,0 +1,442 @@
+"""The hand state machine: start a hand, ask it what is legal, apply events, replay (RULES.md §4-7).
+
+A :class:`HandState` is a value: :meth:`HandState.apply` returns a **new** state (the old one is untouched)
+and costs the same at the 5th and the 500th event (the state holds no history, only an event counter).
+It round-trips through plain JSON so the service can cache it beside the event log.
+
+>>> from apps.engine.games import five_card_draw
+>>> st = start_hand(five_card_draw(), [{"seat": 1, "stack": 2000}, {"seat": 2, "stack": 2000}], button=2)
+>>> (st.phase, st.to_act, st.pot_total)
+('betting', 1, 20)
+>>> st = st.apply({"type": "bet", "seat": 1, "amount": 40}).apply({"type": "fold", "seat": 2})
+>>> (st.phase, st.stacks())
+('finished', {1: 2010, 2: 1990})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from apps.engine import betting as bt
+from apps.engine.deck import Stub
+from apps.engine.errors import ActionError, EngineError
+from apps.engine.events import validate_event
+from apps.engine.games import Game
+
+UNKNOWN = "??"
+
+BETTING = "betting"
+DRAWING = "drawing"
+SHOWDOWN = "showdown"
+FINISHED = "finished"
+PHASES = (BETTING, DRAWING, SHOWDOWN, FINISHED)
+
+
+def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
+    return ActionError(message, code=code, rule=rule, detail=detail)
+
+
+@dataclass
+class SeatState:
+    """One seat in the hand. ``cards`` are five tokens (``"??"`` unknown); ``draws`` the count per draw of
+    the current deal; ``showdown`` is None, ``"shown"`` or ``"mucked"``; ``unplaced`` known cards whose
+    place (kept or discarded) got lost when a draw named no discards."""
+
+    seat: int
+    start_stack: int
+    stack: int
+    name: str | None = None
+    player_id: str | None = None
+    bet: int = 0
+    contributed: int = 0
+    dead_posted: int = 0
+    folded: bool = False
+    dead: bool = False
+    acted_at: int | None = None
+    cards: list[str] = field(default_factory=lambda: [UNKNOWN] * 5)
+    draws: list[int] = field(default_factory=list)
+    showdown: str | None = None
+    unplaced: list[str] = field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        return not self.folded
+
+    def copy(self) -> SeatState:
+        return replace(self, cards=list(self.cards), draws=list(self.draws), unplaced=list(self.unplaced))
+
+    def known(self) -> list[str]:
+        return [c for c in self.cards if c != UNKNOWN]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "start_stack": self.start_stack,
+            "stack": self.stack,
+            "name": self.name,
+            "player_id": self.player_id,
+            "bet": self.bet,
+            "contributed": self.contributed,
+            "dead_posted": self.dead_posted,
+            "folded": self.folded,
+            "dead": self.dead,
+            "acted_at": self.acted_at,
+            "cards": list(self.cards),
+            "draws": list(self.draws),
+            "showdown": self.showdown,
+            "unplaced": list(self.unplaced),
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> SeatState:
+        return cls(
+            **{**d, "cards": list(d["cards"]), "draws": list(d["draws"]), "unplaced": list(d["unplaced"])}
+        )
+
+
+@dataclass
+class HandState:
+    """The whole state of one hand (see the module docstring). Read it through the query methods;
+    change it only with :meth:`apply`."""
+
+    game: Game
+    hand_number: int
+    button: int
+    seats: list[SeatState]
+    sb_seat: int | None = None
+    bb_seat: int | None = None
+    phase: str = BETTING
+    deal: int = 0
+    pass_outs: int = 0
+    round: int = 0
+    draw_index: int = -1
+    rnd: bt.RoundState = field(default_factory=bt.RoundState)
+    round_contested: bool = True
+    to_act: int | None = None
+    last_aggressor: int | None = None
+    opener: int | None = None
+    opening_cards: list[str] | None = None
+    openers_proven: bool | None = None
+    pending: str | None = None
+    finish_order: list[list[int]] | None = None
+    stub: Stub = field(default_factory=lambda: Stub(deck=52, stub=52))
+    muck_known: list[str] = field(default_factory=list)
+    current_known: list[str] = field(default_factory=list)
+    last_reshuffle: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    events: int = 0
+    last_at: Any = None
+
+    # --- seats -----------------------------------------------------------------------------------------
+
+    def seat(self, number: int) -> SeatState:
+        """The :class:`SeatState` of seat ``number`` (``unknown_seat`` if nobody sits there)."""
+        for s in self.seats:
+            if s.seat == number:
+                return s
+        raise _err(
+            f"no seat {number} in this hand",
+            "unknown_seat",
+            "RULES.md §4-7",
+            seat=number,
+            seats=[s.seat for s in self.seats],
+        )
+
+    def _clockwise_after(self, number: int, *, inclusive: bool = False) -> list[SeatState]:
+        """Every seat once, clockwise, starting with the first after ``number`` (or at it)."""
+        after = [s for s in self.seats if s.seat > number or (inclusive and s.seat == number)]
+        before = [s for s in self.seats if s not in after]
+        return after + before
+
+    def _active(self, s: SeatState) -> bool:
+        return s.live and s.stack > 0
+
+    def _n_active(self) -> int:
+        return sum(1 for s in self.seats if self._active(s))
+
+    def _live(self) -> list[SeatState]:
+        return [s for s in self.seats if s.live]
+
+    # --- public queries --------------------------------------------------------------------------------
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle (all deals of a passed-out hand, this round's bets included)."""
+        return sum(s.contributed for s in self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == FINISHED
+
+    def stacks(self) -> dict[int, int]:
+        """``{seat: chips behind}`` (after the awards once finished)."""
+        return {s.seat: s.stack for s in self.seats}
+
+    def bets(self) -> dict[int, int]:
+        """``{seat: total bet this betting round}``."""
+        return {s.seat: s.bet for s in self.seats}
+
+    def contributions(self) -> dict[int, int]:
+        """``{seat: chips put in this hand}``."""
+        return {s.seat: s.contributed for s in self.seats}
+
+    def cards(self, seat: int) -> str:
+        """The known cards of ``seat`` as text, unknown ones ``??`` (``"AsKd??????"``)."""
+        return "".join(self.seat(seat).cards)
+
+    def draw_counts(self) -> dict[int, list[int]]:
+        """``{seat: [cards drawn in draw 1, draw 2, ...]}`` for the current deal."""
+        return {s.seat: list(s.draws) for s in self.seats}
+
+    def pots(self) -> list[dict[str, Any]]:
+        """The pots so far: ``[{"name", "amount", "eligible"}]`` (uncalled chips not counted)."""
+        from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
+
+        if self.pot_total == 0:
+            return []
+        players = [
+            PotPlayer(s.seat, s.contributed - s.dead_posted, folded=not s.live, strength=FinishingRank(1))
+            for s in self.seats
+        ]
+        res = resolve_pots(players, button=self.button, smallest_chip=self.game.smallest_chip)
+        dead = sum(s.dead_posted for s in self.seats)
+        out: list[dict[str, Any]] = [
+            {"name": p.name, "amount": p.amount + (dead if p.index == 0 else 0), "eligible": list(p.eligible)}
+            for p in res.pots
+        ]  # the big-blind ante (RULES.md §4)
+        return out
+
+    def stub_info(self) -> dict[str, Any]:
+        """Card counts for the dealer: stub, muck, current discards, reshuffles, and whether the seat to
+        draw could need a reshuffle (``reshuffle_due``: it may ask for more than ``usable`` cards)."""
+        info: dict[str, Any] = self.stub.to_json()
+        due = False
+        usable = None
+        if self.phase == DRAWING and self.to_act is not None:
+            usable = self.stub.usable(last=self._is_last_drawer(self.to_act))
+            due = usable < self._draw_max()
+        info.update(usable=usable, reshuffle_due=due, last_reshuffle=self.last_reshuffle)
+        return info
+
+    @property
+    def received(self) -> dict[int, int]:
+        """``{seat: chips received}`` once finished (empty before)."""
+        if not self.result:
+            return {}
+        return {int(k): v for k, v in self.result.get("received", {}).items()}
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """What may happen next, with amounts: e.g. ``[{"type": "fold", "seat": 1}, {"type": "call",
+        "seat": 1, "amount": 20, "to": 40}, {"type": "raise", "seat": 1, "min": 80, "max": 1000}]``."""
+        from apps.engine.flow import legal_actions
+
+        return legal_actions(self)
+
+    # --- may I / why not / do it -----------------------------------------------------------------------
+
+    def can_apply(self, event: Mapping[str, Any]) -> bool:
+        """True if :meth:`apply` would accept ``event``."""
+        try:
+            self.apply(event)
+        except EngineError:
+            return False
+        return True
+
+    def verify(self, event: Mapping[str, Any]) -> None:
+        """Raise the typed error :meth:`apply` would raise; return None if ``event`` is legal."""
+        self.apply(event)
+
+    def apply(self, event: Mapping[str, Any]) -> HandState:
+        """A new state after ``event`` (see :mod:`apps.engine.events`); raises a typed error if illegal."""
+        ev = validate_event(dict(event))
+        new = self.copy()
+        from apps.engine.flow import apply_event
+
+        apply_event(new, ev)
+        new.events += 1
+        if "at" in ev:
+            new.last_at = ev["at"]
+        return new
+
+    def copy(self) -> HandState:
+        """A copy sharing nothing mutable (cost: the number of seats, never the history)."""
+        return replace(
+            self,
+            seats=[s.copy() for s in self.seats],
+            opening_cards=list(self.opening_cards) if self.opening_cards is not None else None,
+            finish_order=[list(g) for g in self.finish_order] if self.finish_order is not None else None,
+            muck_known=list(self.muck_known),
+            current_known=list(self.current_known),
+            last_reshuffle=dict(self.last_reshuffle) if self.last_reshuffle else None,
+            result=self.result,  # never mutated once set
+        )
+
+    # --- JSON ------------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON types only; ``HandState.from_json(s.to_json())`` gives an equal state."""
+        return {
+            "game": self.game.to_json(),
+            "hand_number": self.hand_number,
+            "button": self.button,
+            "seats": [s.to_json() for s in self.seats],
+            "sb_seat": self.sb_seat,
+            "bb_seat": self.bb_seat,
+            "phase": self.phase,
+            "deal": self.deal,
+            "pass_outs": self.pass_outs,
+            "round": self.round,
+            "draw_index": self.draw_index,
+            "rnd": self.rnd.to_json(),
+            "round_contested": self.round_contested,
+            "to_act": self.to_act,
+            "last_aggressor": self.last_aggressor,
+            "opener": self.opener,
+            "opening_cards": self.opening_cards,
+            "openers_proven": self.openers_proven,
+            "pending": self.pending,
+            "finish_order": self.finish_order,
+            "stub": self.stub.to_json(),
+            "muck_known": list(self.muck_known),
+            "current_known": list(self.current_known),
+            "last_reshuffle": self.last_reshuffle,
+            "result": self.result,
+            "events": self.events,
+            "last_at": self.last_at,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> HandState:
+        """Inverse of :meth:`to_json`."""
+        kw = dict(d)
+        kw["game"] = Game.from_json(d["game"])
+        kw["seats"] = [SeatState.from_json(s) for s in d["seats"]]
+        kw["rnd"] = bt.RoundState.from_json(d["rnd"])
+        kw["stub"] = Stub.from_json(d["stub"])
+        return cls(**kw)
+
+    # --- helpers used by the flow ----------------------------------------------------------------------
+
+    def _limits(self) -> bt.Limits:
+        return self.game.limits(self.round)
+
+    def _wagerer(self, s: SeatState) -> bt.Wagerer:
+        return bt.Wagerer(seat=s.seat, stack=s.stack, bet=s.bet, acted_at=s.acted_at)
+
+    def _heads_up(self) -> bool:
+        return len(self._live()) == 2
+
+    def _draw_max(self) -> int:
+        return self.game.max_draw
+
+    def _is_last_drawer(self, seat: int) -> bool:
+        return not any(s.live and len(s.draws) <= self.draw_index and s.seat != seat for s in self.seats)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat dealt into the hand: number (>= 1, clockwise), chips, optional name and player id."""
+
+    seat: int
+    stack: int
+    name: str | None = None
+    player_id: str | None = None
+
+
+def _spec(x: SeatSpec | Mapping[str, Any]) -> SeatSpec:
+    if isinstance(x, SeatSpec):
+        return x
+    pid = x.get("player_id", x.get("id"))
+    return SeatSpec(
+        seat=int(x["seat"]),
+        stack=int(x["stack"]),
+        name=x.get("name"),
+        player_id=None if pid is None else str(pid),
+    )
+
+
+def start_hand(
+    game: Game, seats: Iterable[SeatSpec | Mapping[str, Any]], button: int, hand_number: int = 1
+) -> HandState:
+    """Deal a hand: forced bets are posted, the first betting round (or the draw, in no-bet mode) begins.
+
+    >>> from apps.engine.games import triple_draw_27
+    >>> seats = [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}, {"seat": 3, "stack": 100}]
+    >>> st = start_hand(triple_draw_27(small_blind=5, big_blind=10), seats, button=3)
+    >>> (st.sb_seat, st.bb_seat, st.to_act, st.bets())
+    (1, 2, 3, {1: 5, 2: 10, 3: 0})
+    """
+    specs = sorted((_spec(x) for x in seats), key=lambda s: s.seat)
+    numbers = [s.seat for s in specs]
+    if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
+        raise _err("seat numbers must be distinct and >= 1", "seats_invalid", "RULES.md §4-7", seats=numbers)
+    if not game.min_players <= len(specs) <= game.max_players:
+        raise _err(
+            f"{game.kind} is for {game.min_players}-{game.max_players} players, not {len(specs)}",
+            "player_count",
+            "RULES.md §6-7",
+            players=len(specs),
+            minimum=game.min_players,
+            maximum=game.max_players,
+        )
+    for sp in specs:
+        if sp.stack < 0 or (game.betting and sp.stack == 0):
+            raise _err(
+                f"seat {sp.seat} has {sp.stack} chips and cannot be dealt in",
+                "seat_without_chips",
+                "RULES.md §4",
+                seat=sp.seat,
+                stack=sp.stack,
+            )
+    st = HandState(
+        game=game,
+        hand_number=hand_number,
+        button=button,
+        seats=[
+            SeatState(
+                seat=sp.seat, start_stack=sp.stack, stack=sp.stack, name=sp.name, player_id=sp.player_id
+            )
+            for sp in specs
+        ],
+    )
+    from apps.engine.flow import begin_deal
+
+    begin_deal(st)
+    return st
+
+
+def replay(
+    game: Game,
+    seats: Iterable[SeatSpec | Mapping[str, Any]],
+    button: int,
+    hand_number: int,
+    events: Iterable[Mapping[str, Any]],
+) -> HandState:
+    """Start the hand and apply ``events`` in order (the service caches the result).
+
+    >>> from apps.engine.games import five_card_draw
+    >>> replay(five_card_draw(), [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}], 1, 1,
+    ...        [{"type": "bet", "seat": 2, "amount": 20}, {"type": "fold", "seat": 1}]).stacks()
+    {1: 90, 2: 110}
+    """
+    st = start_hand(game, list(seats), button, hand_number)
+    for ev in events:
+        st = st.apply(ev)
+    return st
+
+
+__all__ = [
+    "BETTING",
+    "DRAWING",
+    "FINISHED",
+    "PHASES",
+    "SHOWDOWN",
+    "UNKNOWN",
+    "HandState",
+    "SeatSpec",
+    "SeatState",
+    "replay",
+    "start_hand",
+]

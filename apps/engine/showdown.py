@@ -1,0 +1,175 @@
+"""Ending a hand: strengths, the award through :mod:`apps.engine.pots`, no-bet points, openers.
+
+Used by the hand state machine (:mod:`apps.engine.flow`); the functions here read a :class:`HandState` and
+either write its ``result`` (and stacks) or leave the hand waiting for the opener's proof.
+
+>>> meets_openers("JcJd4h3s2c", "high"), meets_openers("TcTd4h3s2c", "high")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
+from apps.engine.ranking import HandValue, evaluate
+
+if TYPE_CHECKING:
+    from apps.engine.hand import HandState
+
+RULE_OPENERS = "RULES.md §6 (jacks or better); RRoP Jacks-or-better"
+RULE_SHOWDOWN = "RULES.md §5-7"
+_JACKS_MIN = "JcJd4h3s2c"
+
+
+@cache
+def _jacks_threshold(ranking: str) -> HandValue:
+    return evaluate(_JACKS_MIN, ranking)
+
+
+def meets_openers(cards: str | list[str], ranking: str) -> bool:
+    """Does a five-card hand hold a pair of jacks or better (RULES.md §6)?
+
+    >>> meets_openers("5c5d3h3s2c", "high"), meets_openers("JcXx9h3s2c", "high")
+    (True, True)
+    """
+    text = cards if isinstance(cards, str) else "".join(cards)
+    return evaluate(text, ranking) >= _jacks_threshold(ranking)
+
+
+def _strengths(st: HandState) -> dict[int, Any]:
+    """Showdown strength of each live seat: the dealer's finishing order, else the shown hand's value."""
+    live = [s for s in st.seats if s.live]
+    if len(live) < 2:
+        return {}
+    if st.finish_order is not None:
+        rank = {seat: i + 1 for i, group in enumerate(st.finish_order) for seat in group}
+        return {s.seat: FinishingRank(rank[s.seat]) for s in live}
+    return {s.seat: evaluate("".join(s.cards), st.game.ranking) for s in live}
+
+
+def _seat_map(d: Any) -> dict[str, int]:
+    return {str(k): int(v) for k, v in dict(d).items()}
+
+
+def settle(st: HandState) -> None:
+    """Award the hand (or ask the opener to prove openers first). Writes ``st.result`` and the stacks."""
+    strengths = _strengths(st)
+    live = [s for s in st.seats if s.live]
+    if not st.game.betting:
+        _settle_points(st, strengths)
+        return
+    players = [
+        PotPlayer(
+            s.seat,
+            s.contributed - s.dead_posted,
+            folded=not s.live,
+            strength=strengths.get(s.seat),
+            name=s.name,
+        )
+        for s in st.seats
+    ]
+    res = resolve_pots(players, button=st.button, smallest_chip=st.game.smallest_chip)
+    received = dict(res.received)
+    pots = [
+        {
+            "name": p.name,
+            "amount": p.amount,
+            "eligible": list(p.eligible),
+            "winners": list(p.winners),
+            "shares": _seat_map(p.shares),
+            "hand": p.hand,
+            "uncontested": p.uncontested,
+        }
+        for p in res.pots
+    ]
+    explanation = res.explanation_text()
+    dead = sum(s.dead_posted for s in st.seats)
+    if dead:  # pots.py knows no dead money: add the big-blind ante to the main pot here, explained
+        explanation.insert(1 if res.returned else 0, _add_dead_money(st, pots[0], received, dead))
+    opener = st.opener
+    if (
+        st.game.opening == "jacks-or-better"
+        and opener is not None
+        and st.openers_proven is not True
+        and any(s.seat == opener for s in live)
+        and received.get(opener, 0) - res.returned.get(opener, 0) > 0
+    ):
+        st.pending = "prove_openers"
+        st.phase = "showdown"
+        st.to_act = opener
+        return
+    for s in st.seats:
+        s.stack += received.get(s.seat, 0)
+    st.result = {
+        "kind": "pots",
+        "returned": _seat_map(res.returned),
+        "received": _seat_map(received),
+        "net": {str(s.seat): received.get(s.seat, 0) - s.contributed for s in st.seats},
+        "pots": pots,
+        "hands": {str(seat): str(v) for seat, v in strengths.items()},
+        "explanation": explanation,
+        "stacks": {str(s.seat): s.stack for s in st.seats},
+        "points": None,
+    }
+    _finish(st)
+
+
+def _add_dead_money(st: HandState, main: dict[str, Any], received: dict[int, int], dead: int) -> str:
+    """The big-blind ante is dead money in the main pot (RULES.md §4): shared by the main pot's winners
+    like the pot itself, odd chips from the first winner left of the button (``winners`` is in that order)."""
+    winners = main["winners"]
+    unit = st.game.smallest_chip
+    each = dead // (len(winners) * unit) * unit
+    left = dead - each * len(winners)
+    shares = dict.fromkeys(winners, each)
+    for w in winners:
+        extra = min(unit, left)
+        shares[w] += extra
+        left -= extra
+    for w, amount in shares.items():
+        received[w] = received.get(w, 0) + amount
+        main["shares"][str(w)] = main["shares"].get(str(w), 0) + amount
+    main["amount"] += dead
+    names = ", ".join(f"{_label(st, w)} {shares[w]}" for w in winners)
+    return f"Big-blind ante {dead} is dead money in the main pot (RULES.md §4): {names}."
+
+
+def _settle_points(st: HandState, strengths: dict[int, Any]) -> None:
+    """No-bet mode: the best hand scores 1 point, every tied best hand scores 1 (RULES.md §6)."""
+    live = [s for s in st.seats if s.live]
+    if len(live) == 1:
+        winners = [live[0].seat]
+    else:
+        best = max(strengths.values())
+        winners = [seat for seat, v in strengths.items() if not v < best]
+    points = {str(s.seat): int(s.seat in winners) for s in st.seats}
+    lines = [
+        f"{_label(st, seat)} scores 1 point" + (f" with {strengths[seat]}" if seat in strengths else "")
+        for seat in winners
+    ]
+    st.result = {
+        "kind": "points",
+        "points": points,
+        "winners": winners,
+        "hands": {str(seat): str(v) for seat, v in strengths.items()},
+        "explanation": lines,
+        "stacks": {str(s.seat): s.stack for s in st.seats},
+        "received": {str(s.seat): 0 for s in st.seats},
+        "net": {str(s.seat): 0 for s in st.seats},
+        "returned": {},
+        "pots": [],
+    }
+    _finish(st)
+
+
+def _label(st: HandState, seat: int) -> str:
+    s = st.seat(seat)
+    return s.name or f"seat {seat}"
+
+
+def _finish(st: HandState) -> None:
+    st.phase = "finished"
+    st.to_act = None
+    st.pending = None
