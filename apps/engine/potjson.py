@@ -169,6 +169,10 @@ def _proposed(payload: Mapping[str, Any]) -> dict[int, int] | None:
     return proposed
 
 
+def _shown(player: PotPlayer) -> bool:
+    return player.strength is not None and not player.folded
+
+
 def result_json(result: PotResult) -> dict[str, Any]:
     """A :class:`PotResult` as JSON-ready data (seat keys are strings)."""
     return {
@@ -176,7 +180,7 @@ def result_json(result: PotResult) -> dict[str, Any]:
         "pots": [_pot_json(pot) for pot in result.pots],
         "received": _seat_map(result.received),
         "net": _seat_map(result.net),
-        "hands": {str(p.seat): str(p.strength) for p in result.players if p.strength is not None},
+        "hands": {str(p.seat): str(p.strength) for p in result.players if _shown(p)},
         "explanation": result.explanation_text(),
         "explanation_lines": [line.as_dict() for line in result.explanation],
     }

@@ -20,6 +20,9 @@ Rule choices (each tested in ``tests/engine/test_pots.py``):
   are not multiples of it) is the last odd piece: it goes to the next winner in that same order who got no
   odd chip, so nobody gets two extra pieces from one pot.
 
+Cost: sorting and bisection make deciding the pots O(n log n); building the eligible lists and the
+explanation is linear in their size (at most one entry per player per pot).
+
 >>> rank = FinishingRank
 >>> r = resolve_pots([PotPlayer(1, 50, strength=rank(1)), PotPlayer(2, 120, strength=rank(2)),
 ...                   PotPlayer(3, 200, strength=rank(3))], button=3)
@@ -235,13 +238,11 @@ def _validate(players: Sequence[PotPlayer], button: int, smallest_chip: int) -> 
         )
 
 
-def _uncalled(players: Sequence[PotPlayer]) -> tuple[dict[int, int], int]:
-    """``({seat: chips back}, next-highest contribution)``: at most one seat gets chips back."""
+def _uncalled(players: Sequence[PotPlayer]) -> dict[int, int]:
+    """``{seat: chips back}``: only a strictly highest contribution has chips above the next-highest."""
     top = max(players, key=lambda p: p.contributed)
     second = max((p.contributed for p in players if p.seat != top.seat), default=0)
-    if top.contributed > second:
-        return {top.seat: top.contributed - second}, second
-    return {}, second
+    return {top.seat: top.contributed - second} if top.contributed > second else {}
 
 
 @dataclass(slots=True)
@@ -303,7 +304,7 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
     """
     _validate(players, button, smallest_chip)
     ordered = tuple(sorted(players, key=lambda p: p.seat))
-    returned, _ = _uncalled(ordered)
+    returned = _uncalled(ordered)
     in_pot = {p.seat: p.contributed - returned.get(p.seat, 0) for p in ordered}
     live = [p for p in ordered if not p.folded]
     odd_key = _odd_order(button)
