@@ -38,18 +38,22 @@ button and, heads-up, p1 is the big blind (antes and blinds are "reversed" heads
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from apps.engine.errors import PHHError
+from apps.engine import games
+from apps.engine.errors import EngineError, PHHError
+from apps.engine.games import Game
+from apps.engine.hand import HandState, start_hand
 
 __all__ = [
     "FIVE_CARD_DRAW",
@@ -390,3 +394,435 @@ def iter_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
         else:
             yield path
+
+
+# -------------------------------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True, slots=True)
+class FailedAction:
+    """Why a hand did not replay: the first refused action (``index`` into ``actions``, 0-based, and its
+    text), or ``index=None`` for the hand as a whole (unsupported variant, finishing stacks that differ)."""
+
+    index: int | None
+    action: str | None
+    code: str
+    rule: str | None
+    message: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "action": self.action, "code": self.code, "rule": self.rule,
+                "message": self.message, "detail": self.detail}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """The outcome of :func:`replay_phh`: ``final_stacks`` (``None`` if the hand did not reach its end),
+    the file's ``expected_stacks`` (``finishing_stacks``), and the first failure if any."""
+
+    final_stacks: list[int] | None
+    expected_stacks: list[int] | None
+    error: FailedAction | None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def status(self) -> str:
+        """``"ok"``, ``"unsupported"`` (a variant Floor does not play) or ``"failed"``."""
+        if self.error is None:
+            return "ok"
+        return "unsupported" if self.error.code == PHHVariantUnsupported.code else "failed"
+
+
+# ------------------------------------------------------------------------------------ PHH <-> Floor's game
+
+_FLOOR_NOTE = "floor "  # commentary prefix of an engine event PHH cannot say: "# floor {json}"
+
+
+def _unsupported(message: str, **detail: Any) -> PHHVariantUnsupported:
+    return PHHVariantUnsupported(message, rule=_RULE, detail=detail)
+
+
+def _forced_bets(hh: HandHistory) -> tuple[int, int, int, int]:
+    """(ante, small blind, big blind, big-blind ante) from ``antes`` and ``blinds_or_straddles``.
+
+    Uniform antes are an ante; a lone ante at index 1 (p2; heads-up the spec reverses it onto p1, the big
+    blind either way) is a big-blind ante. Straddles, button antes and other shapes are unsupported."""
+    antes = hh.chips("antes")
+    blinds = hh.chips("blinds_or_straddles") if "blinds_or_straddles" in hh.fields else [0] * hh.player_count
+    if any(blinds[2:]):
+        raise _unsupported("straddles are not supported", code="phh_forced_bets_unsupported", blinds=blinds)
+    ante = bb_ante = 0
+    if len(set(antes)) == 1:
+        ante = antes[0]
+    elif not any(antes[:1] + antes[2:]):
+        bb_ante = antes[1]
+    else:
+        raise _unsupported(f"antes {antes} are neither uniform nor a big-blind ante",
+                           code="phh_forced_bets_unsupported", antes=antes)  # fmt: skip
+    return ante, blinds[0], blinds[1], bb_ante
+
+
+def game_from_phh(hh: HandHistory) -> Game:
+    """The engine :class:`~apps.engine.games.Game` of a hand: ``_floor_game`` if present, else built from the
+    standard fields with Floor's defaults. Raises :class:`PHHVariantUnsupported` for other variants.
+
+    >>> g = game_from_phh(load_path("tests/data/phh/wsop_2023_43_5_41.phh")[0])
+    >>> (g.kind, g.structure, g.bet_units, g.small_blind, g.big_blind, g.big_blind_ante)
+    ('2-7-single-draw', 'no-limit', (100000, 100000), 50000, 100000, 150000)
+    """
+    if hh.variant not in SUPPORTED_VARIANTS:
+        raise _unsupported(f"variant {hh.variant} is not played by Floor (supported: {SUPPORTED_VARIANTS})",
+                           variant=hh.variant)  # fmt: skip
+    game = _standard_game(hh)
+    stored = hh.get("_floor_game")
+    if stored is not None:
+        if not isinstance(stored, dict):
+            raise _error("_floor_game must be a table", "phh_field_invalid", field="_floor_game")
+        game = _game_from_table(game, stored)
+        if _variant_of(game) != hh.variant:
+            raise _error(f"_floor_game is a {game.kind} ({game.structure}), not {hh.variant}",
+                         "phh_field_invalid", field="_floor_game")  # fmt: skip
+    return game
+
+
+def _standard_game(hh: HandHistory) -> Game:
+    ante, sb, bb, bb_ante = _forced_bets(hh)
+    if hh.variant == "F2L3D":
+        small, big = hh.amount("small_bet") or bb, hh.amount("big_bet") or 2 * bb
+        game = games.triple_draw_27(small_blind=sb, big_blind=bb, ante=ante)
+        return replace(game, bet_units=(small, small, big, big), big_blind_ante=bb_ante)
+    if hh.variant == "N2L1D":
+        return games.single_draw_27(small_blind=sb, big_blind=bb, ante=ante, big_blind_ante=bb_ante,
+                                    min_bet=hh.amount("min_bet"))  # fmt: skip
+    structure = str(hh.get("_floor_structure", "no-limit"))
+    unit = hh.amount("small_bet" if structure == "fixed-limit" else "min_bet") or 1
+    game = games.five_card_draw(ante=ante, bet_unit=unit, structure=structure, amounts_in_units=False)
+    return replace(game, small_blind=sb, big_blind=bb, big_blind_ante=bb_ante)
+
+
+def _variant_of(game: Game) -> str:
+    if game.kind == games.FIVE_CARD_DRAW:
+        return FIVE_CARD_DRAW
+    if game.kind == games.TRIPLE_DRAW_27 and game.structure == "fixed-limit":
+        return "F2L3D"
+    if game.kind == games.SINGLE_DRAW_27 and game.structure == "no-limit":
+        return "N2L1D"
+    raise _unsupported(f"PHH has no variant for a {game.structure} {game.kind}", kind=game.kind,
+                       structure=game.structure)  # fmt: skip
+
+
+def seats_from_phh(hh: HandHistory) -> tuple[list[dict[str, Any]], int]:
+    """The engine's seats (``[{"seat", "stack", "name"?}]`` for p1..pn) and the button's seat number.
+
+    Seat numbers come from ``seats`` (else 1..n); the button is ``_floor_button`` (else pn's seat).
+    """
+    n = hh.player_count
+    numbers = [int(x) for x in hh.get("seats") or range(1, n + 1)]
+    stacks = hh.chips("starting_stacks")
+    names = hh.get("players") or [None] * n
+    seats = []
+    for number, stack, name in zip(numbers, stacks, names, strict=True):
+        seat: dict[str, Any] = {"seat": number, "stack": stack}
+        if name is not None:
+            seat["name"] = str(name)
+        seats.append(seat)
+    return seats, int(hh.get("_floor_button", numbers[-1]))
+
+
+def _clockwise_check(numbers: list[int], button: int) -> None:
+    after = sorted(n for n in numbers if n > button) + sorted(n for n in numbers if n <= button)
+    if after != numbers:
+        raise _error(f"seats {numbers} are not clockwise from the button {button} (p1 sits left of it)",
+                     "phh_field_invalid", field="seats", seats=numbers, button=button)  # fmt: skip
+
+
+def _floor_event(action: Action) -> dict[str, Any] | None:
+    """The engine event carried in a ``# floor {json}`` commentary, if any."""
+    note = action.commentary or ""
+    if not note.startswith(_FLOOR_NOTE):
+        return None
+    try:
+        event = json.loads(note[len(_FLOOR_NOTE) :])
+    except json.JSONDecodeError as exc:
+        raise _error(f"bad floor event in commentary {note!r}", "phh_action_invalid") from exc
+    if not isinstance(event, dict):
+        raise _error(f"bad floor event in commentary {note!r}", "phh_action_invalid")
+    return event
+
+
+def _receives(actions: list[Action]) -> dict[int, tuple[int, str]]:
+    """Pair each discard ``pN sd cards`` with the ``d dh pN cards`` that replaces them later (PHH writes the
+    discards of a draw first, then the deals): ``{sd index: (dh index, cards)}``."""
+    paired: dict[int, tuple[int, str]] = {}
+    used: set[int] = set()
+    for i, action in enumerate(actions):
+        if action.verb != "sd" or not action.cards:
+            continue
+        for j in range(i + 1, len(actions)):
+            other = actions[j]
+            if other.verb == "dh" and other.player == action.player and j not in used:
+                paired[i] = (j, "".join(other.cards or ()))
+                used.add(j)
+                break
+            if other.verb in ("cc", "cbr", "f") or (other.verb == "sd" and other.player == action.player):
+                break
+    return paired
+
+
+def _event_for(state: HandState, action: Action, seat: int, receive: str | None) -> dict[str, Any] | None:
+    """The engine event of one PHH action in this state (``None`` for a no-op)."""
+    me = state.seat(seat) if action.player is not None else None
+    match action.verb:
+        case "":
+            return None
+        case "dh":
+            return {"type": "deal", "seat": seat, "cards": "".join(action.cards or ())}
+        case "f":
+            return {"type": "fold", "seat": seat}
+        case "cc":
+            assert me is not None
+            return {"type": "call" if state.rnd.current_bet > me.bet else "check", "seat": seat}
+        case "cbr":
+            kind = "raise" if state.rnd.current_bet > 0 else "bet"
+            return {"type": kind, "seat": seat, "amount": action.amount}
+        case "sd":
+            discard = "".join(action.cards or ())
+            event: dict[str, Any] = {"type": "draw", "seat": seat, "count": len(action.cards or ())}
+            if discard:
+                event["discard"] = discard
+            if receive:
+                event["receive"] = receive
+            return event
+        case "sm" if action.cards == ("-",):
+            return {"type": "show", "seat": seat, "cards": state.cards(seat)}
+        case "sm" if action.cards:
+            return {"type": "show", "seat": seat, "cards": "".join(action.cards)}
+        case "sm":
+            return {"type": "muck", "seat": seat}
+    raise _error(f"PHH action {action.verb!r} has no meaning in draw games", "phh_action_unsupported")
+
+
+def _failure(index: int | None, text: str | None, exc: EngineError) -> FailedAction:
+    return FailedAction(index, text, exc.code, exc.rule, exc.message, dict(exc.detail))
+
+
+def replay_phh(hh: HandHistory) -> ReplayResult:
+    """Apply every action of ``hh`` through the hand engine (which checks each one) and compare the final
+    stacks with ``finishing_stacks`` when the file has them.
+
+    >>> r = replay_phh(load_path("tests/data/phh/wsop_2023_43_5_41.phh")[0])
+    >>> (r.ok, r.final_stacks == r.expected_stacks)
+    (True, True)
+    """
+    try:
+        expected = hh.finishing_stacks
+    except PHHError as exc:
+        return ReplayResult(None, None, _failure(None, None, exc))
+    try:
+        game = game_from_phh(hh)
+        seats, button = seats_from_phh(hh)
+        numbers = [s["seat"] for s in seats]
+        _clockwise_check(numbers, button)
+        state = start_hand(game, seats, button, _hand_number(hh))
+    except EngineError as exc:
+        return ReplayResult(None, expected, _failure(None, None, exc))
+    texts = hh.actions
+    events: list[dict[str, Any]] = []
+    parsed: list[Action] = []
+    for i, text in enumerate(texts):
+        try:
+            parsed.append(parse_action(text))
+        except PHHError as exc:
+            return ReplayResult(None, expected, _failure(i, text, exc), events)
+    receives = _receives(parsed)
+    consumed = {j for j, _ in receives.values()}
+    for i, action in enumerate(parsed):
+        if i in consumed:
+            continue
+        try:
+            if action.player is not None and not 1 <= action.player <= len(numbers):
+                raise _error(f"no player p{action.player} in a {len(numbers)}-player hand",
+                             "phh_action_invalid", action=texts[i])  # fmt: skip
+            seat = numbers[action.player - 1] if action.player is not None else 0
+            event = _floor_event(action) or _event_for(state, action, seat, receives.get(i, (0, None))[1])
+            if event is not None:
+                state = state.apply(event)
+                events.append(event)
+        except EngineError as exc:
+            return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
+    final = [state.stacks()[n] for n in numbers] if state.finished else None
+    error = None
+    if expected is not None and final != expected:
+        error = FailedAction(None, None, "phh_stacks_mismatch", _RULE,
+                             f"final stacks {final} differ from finishing_stacks {expected}",
+                             {"final_stacks": final, "expected_stacks": expected})  # fmt: skip
+    return ReplayResult(final, expected, error, events)
+
+
+def _hand_number(hh: HandHistory) -> int:
+    number = hh.get("hand", 1)
+    return number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else 1
+
+
+# --------------------------------------------------------------------------------------- Floor -> PHH
+
+
+def _game_fields(game: Game, n: int) -> dict[str, Any]:
+    fields: dict[str, Any] = {"variant": _variant_of(game), "ante_trimming_status": not game.big_blind_ante}
+    antes = [game.ante] * n
+    antes[1] += game.big_blind_ante  # p2, or heads-up p1 through the spec's reversal: the big blind
+    fields["antes"] = antes
+    fields["blinds_or_straddles"] = [game.small_blind, game.big_blind] + [0] * (n - 2)
+    if game.structure == "fixed-limit":
+        fields["small_bet"], fields["big_bet"] = game.bet_units[0], game.bet_units[-1]
+    else:
+        fields["min_bet"] = game.bet_units[0]
+    if game.kind == games.FIVE_CARD_DRAW:
+        fields["_floor_structure"] = game.structure
+    return fields
+
+
+def _floor_game_table(game: Game) -> dict[str, Any]:
+    # TOML has no null: a number setting that is None (no raise cap, no time limit) is written "none".
+    return {k: "none" if v is None else v for k, v in game.to_json().items()}
+
+
+def _game_from_table(base: Game, table: Mapping[str, Any]) -> Game:
+    known = base.to_json()
+    settings = {k: None if v == "none" and not isinstance(known.get(k), str) else v for k, v in table.items()}
+    return Game.from_json({**known, **settings})
+
+
+class _Writer:
+    """Turns engine events into PHH actions while replaying them (the meaning of ``cc``/``cbr`` and of a
+    timeout depends on the state). Draw receives are held back and written after the draw's discards."""
+
+    def __init__(self, state: HandState, numbers: list[int]) -> None:
+        self.state = state
+        self.player = {seat: i + 1 for i, seat in enumerate(numbers)}
+        self.actions: list[str] = []
+        self.receives: list[Action] = []
+        self.fresh_deal = True
+        self.deal_number = state.deal
+
+    def add(self, event: Mapping[str, Any]) -> None:
+        event = {k: v for k, v in event.items() if k != "at"}
+        before = self.state
+        after = before.apply(event)
+        kind = event["type"]
+        if kind != "draw" or after.deal != before.deal:
+            self._flush()
+        action, receive = self._action(before, after, event)
+        if receive is not None:
+            self.receives.append(receive)
+        seat = event.get("seat", 0)
+        rebuilt = None
+        if action.verb:
+            rebuilt = _event_for(before, action, seat, "".join(receive.cards or ()) if receive else None)
+        if rebuilt != event:
+            action = replace(action, commentary=_FLOOR_NOTE + json.dumps(event, separators=(",", ":")))
+        self.actions.append(format_action(action))
+        self.fresh_deal = kind == "deal" and self.fresh_deal and after.deal == self.deal_number
+        if after.deal != self.deal_number:
+            self.deal_number, self.fresh_deal = after.deal, True
+        self.state = after
+
+    def _action(
+        self, before: HandState, after: HandState, event: Mapping[str, Any]
+    ) -> tuple[Action, Action | None]:
+        kind, seat = event["type"], event.get("seat")
+        p = self.player.get(seat) if seat is not None else None
+        if kind == "deal" and self.fresh_deal:
+            return Action("dh", p, parse_cards(event["cards"].replace(" ", ""))), None
+        if kind in ("fold", "check", "call", "bet", "raise"):
+            verb = {"fold": "f", "check": "cc", "call": "cc"}.get(kind, "cbr")
+            return Action(verb, p, amount=event.get("amount") if verb == "cbr" else None), None
+        if kind == "draw" and before.phase == "drawing":
+            count = int(event["count"])
+            discard = _cards_or_unknown(event.get("discard"), count)
+            receive = Action("dh", p, _cards_or_unknown(event.get("receive"), count)) if count else None
+            return Action("sd", p, discard), receive
+        if kind == "show":
+            return Action("sm", p, parse_cards(event["cards"].replace(" ", ""))), None
+        if kind == "muck":
+            return Action("sm", p), None
+        if kind == "timeout" and seat is not None:
+            return _timeout_action(before, after, seat, p), None
+        return Action(""), None  # said only in the floor note (reshuffle, proofs, finishing order, late deal)
+
+    def _flush(self) -> None:
+        self.actions += [format_action(a) for a in self.receives]
+        self.receives = []
+
+    def finish(self) -> list[str]:
+        self._flush()
+        return self.actions
+
+
+def _cards_or_unknown(text: Any, count: int) -> tuple[str, ...] | None:
+    if not count:
+        return None
+    if isinstance(text, list | tuple):
+        text = "".join(text)
+    return parse_cards(str(text).replace(" ", "")) if text else ("??",) * count
+
+
+def _timeout_action(before: HandState, after: HandState, seat: int, p: int | None) -> Action:
+    if after.seat(seat).folded and not before.seat(seat).folded:
+        return Action("sm" if before.phase == "showdown" else "f", p)
+    return Action({"betting": "cc", "drawing": "sd"}.get(before.phase, ""), p)
+
+
+def phh_from_hand(
+    game: Game,
+    seats: Iterable[Mapping[str, Any]],
+    button: int,
+    hand_number: int,
+    events: Iterable[Mapping[str, Any]],
+    **extra: Any,
+) -> HandHistory:
+    """Write a Floor hand (its game, seats, button and events) as PHH. Every event is replayed (and so
+    checked); ``extra`` fields (``event``, ``table``, ``_anything``...) are added as given.
+
+    An event that the PHH action cannot say exactly (a timeout, a reshuffle, proving openers, a draw
+    without its cards) carries itself as the commentary ``# floor {json}``, which :func:`replay_phh` reads
+    back, so ``hand_from_phh(phh_from_hand(...))`` gives the same events (timestamps ``at`` excepted).
+    """
+    seat_list = [dict(s) for s in seats]
+    state = start_hand(game, seat_list, button, hand_number)
+    order = [s.seat for s in state._clockwise_after(button)]
+    writer = _Writer(state, order)
+    for event in events:
+        writer.add(event)
+    by_seat = {s["seat"]: s for s in seat_list}
+    fields = _game_fields(game, len(order))
+    fields["starting_stacks"] = [int(by_seat[n]["stack"]) for n in order]
+    fields["actions"] = writer.finish()
+    fields["hand"] = hand_number
+    fields["seats"] = order
+    fields["_floor_button"] = button
+    names = [by_seat[n].get("name") for n in order]
+    if all(names):
+        fields["players"] = names
+    if writer.state.finished:
+        fields["finishing_stacks"] = [writer.state.stacks()[n] for n in order]
+    fields["_floor_game"] = _floor_game_table(game)
+    fields.update(extra)
+    return HandHistory(fields)
+
+
+def hand_from_phh(hh: HandHistory) -> tuple[Game, list[dict[str, Any]], int, int, list[dict[str, Any]]]:
+    """The Floor hand of a PHH hand: ``(game, seats, button, hand_number, events)``; raises the first
+    refusal as its typed error (see :func:`replay_phh` for a report instead)."""
+    result = replay_phh(hh)
+    err = result.error
+    if err is not None and err.code != "phh_stacks_mismatch":
+        cls = PHHVariantUnsupported if result.status == "unsupported" else EngineError
+        raise cls(err.message, code=err.code, rule=err.rule, detail={**err.detail, "index": err.index})
+    seats, button = seats_from_phh(hh)
+    return game_from_phh(hh), seats, button, _hand_number(hh), result.events
