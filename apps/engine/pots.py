@@ -448,6 +448,8 @@ def _explain(result: PotResult, in_pot: Mapping[int, int]) -> tuple[ExplanationL
                         "amount": pot.remainder,
                         "unit": result.smallest_chip,
                         "name": result.label(pot.remainder_to),
+                        "after_odd_chips": len(pot.odd_chips),
+                        "button": result.button,
                     },
                 )
             )
@@ -512,10 +514,15 @@ def _with(hand: str | None) -> str:
 
 
 def _outranked(p: Mapping[str, Any]) -> str:
-    notes = [
-        f"{o['name']} has a better hand but put in only {o['put_in']}" for o in p.get("outranked_by", [])
-    ]
-    return f" ({'; '.join(notes)}, so cannot win this pot)" if notes else ""
+    better = p.get("outranked_by", [])
+    if not better:
+        return ""
+    if len(better) == 1:
+        name, put_in = better[0]["name"], better[0]["put_in"]
+        return f" ({name} has a better hand but put in only {put_in}, so cannot win it)"
+    names = _join([o["name"] for o in better])
+    amounts = _join([str(o["put_in"]) for o in better])
+    return f" ({names} have better hands but put in only {amounts}, so cannot win it)"
 
 
 def _split_text(p: Mapping[str, Any]) -> str:
@@ -552,7 +559,11 @@ _ENGLISH: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "odd_chips": _odd_chips_text,
     "odd_remainder": lambda p: (
         f"{_pot_title(p['pot'])}: the {p['amount']} left over is less than one chip of {p['unit']}; it goes "
-        f"to {p['name']}, the next winner in order from the left of the button who got no odd chip."
+        + (
+            f"to {p['name']}, the next winner in order from the left of the button who got no odd chip."
+            if p["after_odd_chips"]
+            else f"to {p['name']}, the first winner left of the button (seat {p['button']})."
+        )
     ),
     "pot_shares": lambda p: f"{_pot_title(p['pot'])} shares: {_pairs(p['shares'])}.",
     "received": lambda p: (

@@ -62,7 +62,7 @@ def test_seed_001_explanation_reads_the_arithmetic() -> None:
         "C gets 80 back uncalled: 200 − 120 (the next-highest contribution) = 80.",
         "Main pot: 50 × 3 = 150; eligible A, B, C; A wins with Three of a Kind, Kings.",
         "Side pot 1: (120 − 50) × 2 = 140; eligible B, C; B wins with Three of a Kind, Jacks "
-        "(A has a better hand but put in only 50, so cannot win this pot).",
+        "(A has a better hand but put in only 50, so cannot win it).",
         "Received: A 150, B 140, C 80 = 370 = 50 + 120 + 200 put in.",
         "Net: A +100, B +20, C −120; sum 0.",
     ]
@@ -189,14 +189,19 @@ def test_remainder_smaller_than_the_smallest_chip_goes_to_the_next_winner_withou
     # seat 2 gets 3 back; 400 ÷ 3 = 130 each in 5s, 10 over = two 5-chips to seats 3 and 4; nothing smaller.
     assert (dict(pot.shares), pot.odd_chips, pot.remainder) == ({3: 135, 4: 135, 1: 130}, (3, 4), 0)
 
-    players = [PotPlayer(s, 101, strength=rank(1)) for s in (1, 3, 4)]
-    pot = resolve_pots(players, button=1, smallest_chip=5).pots[0]
+    players = [PotPlayer(s, 101, strength=rank(1), name=f"P{s}") for s in (1, 3, 4)]
+    result = resolve_pots(players, button=1, smallest_chip=5)
+    pot = result.pots[0]
     # 303 ÷ 3 = 100 each in 5s, 3 over: no whole 5-chip; the 3 goes to seat 3, first left of the button.
     assert (dict(pot.shares), pot.odd_chips, pot.remainder, pot.remainder_to) == (
         {3: 103, 4: 100, 1: 100},
         (),
         3,
         3,
+    )
+    assert result.explanation_text()[1] == (
+        "Main pot: the 3 left over is less than one chip of 5; it goes to P3, the first winner left of the "
+        "button (seat 1)."
     )
 
     players = [PotPlayer(s, 101, strength=rank(1), name=n) for s, n in ((1, "A"), (3, "C"), (4, "D"))]
@@ -298,6 +303,19 @@ def test_listing_order_does_not_matter() -> None:
     forward = resolve_pots(four_way(1), button=1)
     backward = resolve_pots(list(reversed(four_way(1))), button=1)
     assert forward == backward
+
+
+def test_several_better_hands_not_eligible_are_named_together() -> None:
+    players = [
+        PotPlayer(1, 20, strength=rank(1), name="A"),
+        PotPlayer(2, 50, strength=rank(2), name="B"),
+        PotPlayer(3, 90, strength=rank(3), name="C"),
+        PotPlayer(4, 90, strength=rank(4), name="D"),
+    ]
+    assert resolve_pots(players, button=1).explanation_text()[2] == (
+        "Side pot 2: (90 − 50) × 2 = 80; eligible C, D; C wins with finishing rank 3 "
+        "(A and B have better hands but put in only 20 and 50, so cannot win it)."
+    )
 
 
 def test_real_hands_split_on_equal_values() -> None:
