@@ -601,6 +601,20 @@ def test_joker_in_a_low_hand_is_refused_with_the_field() -> None:
     assert caught.value.detail["field"] == "players[0].cards"
 
 
+def test_resolve_request_passes_on_the_resolver_refusals() -> None:
+    no_cards = {"button": 1, "players": [player(), player(seat=2, rank=None)]}
+    with pytest.raises(PotError) as caught:
+        resolve_request(no_cards)
+    assert (caught.value.code, caught.value.detail) == ("strength_missing", {"seats": [2]})
+    all_folded = {"button": 1, "players": [player(folded=True), player(seat=2, folded=True)]}
+    with pytest.raises(PotError) as caught:
+        resolve_request(all_folded)
+    assert caught.value.code == "no_live_players"
+    with pytest.raises(PotError) as caught:
+        resolve_request({"button": 1, "smallest_chip": 0, "players": [player()]})
+    assert caught.value.code == "smallest_chip_invalid"
+
+
 def test_every_refusal_is_an_engine_error_with_the_api_shape() -> None:
     with pytest.raises(EngineError) as caught:
         resolve_request({"button": 1, "players": []})
