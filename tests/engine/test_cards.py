@@ -174,3 +174,11 @@ def test_any_distinct_cards_round_trip_through_text(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
     assert parse_cards(format_cards(cards, sep="")) == tuple(cards)
     assert parse_cards(format_cards(cards, sep=", ").lower()) == tuple(cards)
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    import apps.engine.cards
+
+    assert doctest.testmod(apps.engine.cards).failed == 0

@@ -351,3 +351,11 @@ def test_wild_joker_is_at_least_every_real_card_and_at_least_bug(four: list[Card
     for card in DECK:
         if card not in four:
             assert wild >= evaluate([*four, card], "high")
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    import apps.engine.ranking
+
+    assert doctest.testmod(apps.engine.ranking).failed == 0
