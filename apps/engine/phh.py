@@ -95,9 +95,13 @@ _RULE = "PHH 0.0.2"
 
 
 class PHHVariantUnsupported(PHHError):
-    """A PHH variant that Floor's engine does not play (Badugi, hold'em, stud...)."""
+    """A PHH variant that Floor's engine does not play (Badugi, hold'em, stud...), or forced bets it does
+    not post (straddles, button antes): codes ``phh_variant_unsupported``, ``phh_forced_bets_unsupported``."""
 
     code = "phh_variant_unsupported"
+
+
+_UNSUPPORTED_CODES = ("phh_variant_unsupported", "phh_forced_bets_unsupported")
 
 
 def _error(message: str, code: str, **detail: Any) -> PHHError:
@@ -435,7 +439,7 @@ class ReplayResult:
         """``"ok"``, ``"unsupported"`` (a variant Floor does not play) or ``"failed"``."""
         if self.error is None:
             return "ok"
-        return "unsupported" if self.error.code == PHHVariantUnsupported.code else "failed"
+        return "unsupported" if self.error.code in _UNSUPPORTED_CODES else "failed"
 
 
 # ------------------------------------------------------------------------------------ PHH <-> Floor's game
@@ -443,8 +447,8 @@ class ReplayResult:
 _FLOOR_NOTE = "floor "  # commentary prefix of an engine event PHH cannot say: "# floor {json}"
 
 
-def _unsupported(message: str, **detail: Any) -> PHHVariantUnsupported:
-    return PHHVariantUnsupported(message, rule=_RULE, detail=detail)
+def _unsupported(message: str, code: str = "phh_variant_unsupported", **detail: Any) -> PHHVariantUnsupported:
+    return PHHVariantUnsupported(message, code=code, rule=_RULE, detail=detail)
 
 
 def _forced_bets(hh: HandHistory) -> tuple[int, int, int, int]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from apps.engine import phh
 from apps.engine.errors import PHHError
+from apps.engine.games import five_card_draw, single_draw_27
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 
@@ -232,3 +234,202 @@ def test_given_folders_when_listing_paths_then_phh_and_phhs_files_recursively(tm
     paths = list(phh.iter_paths([tmp_path / "a", tmp_path / "w.phh"]))
 
     assert [p.relative_to(tmp_path).as_posix() for p in paths] == ["a/b/y.phhs", "a/x.phh", "w.phh"]
+
+
+# --- replay through the engine and writing Floor hands ------------------------------------------------
+
+HEADS_UP = """\
+variant = "F2L3D"
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+small_bet = 10
+big_bet = 20
+starting_stacks = [100, 100]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 cbr 20", "p1 cc", "p1 sd", "p2 sd AsQs",
+           "d dh p2 2hQh", "p1 cbr 10", "p2 f"]
+finishing_stacks = [120, 80]
+"""
+
+
+def test_given_a_heads_up_hand_then_p2_is_the_button_and_posts_the_small_blind() -> None:
+    result = phh.replay_phh(phh.loads(HEADS_UP))
+
+    assert result.ok, result.error
+    assert result.events[2] == {"type": "raise", "seat": 2, "amount": 20}  # the button acts first pre-draw
+    assert result.events[5] == {"type": "draw", "seat": 2, "count": 2, "discard": "AsQs", "receive": "2hQh"}
+    assert result.final_stacks == [120, 80]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "index", "code"),
+    [
+        ('"p2 cbr 20"', '"p2 cbr 15"', 2, "fixed_limit_amount"),
+        ('"p2 cbr 20"', '"p1 cbr 20"', 2, "not_your_turn"),
+        ('"p2 cbr 20"', '"p3 cbr 20"', 2, "phh_action_invalid"),
+        ('"p2 cbr 20"', '"p2 raise 20"', 2, "phh_action_invalid"),
+        ('"p2 cbr 20"', '"d db 2c3c4c"', 2, "phh_action_unsupported"),
+        ('"p2 sd AsQs"', '"p2 sd AsKs"', 5, "card_not_held"),
+    ],
+)
+def test_given_an_illegal_action_when_replayed_then_the_first_failing_action_with_code_and_rule(
+    old: str, new: str, index: int, code: str
+) -> None:
+    hh = phh.loads(HEADS_UP.replace(old, new, 1))
+
+    result = phh.replay_phh(hh)
+
+    assert result.status == "failed"
+    assert result.error is not None
+    assert (result.error.index, result.error.action, result.error.code) == (index, hh.actions[index], code)
+    assert result.error.rule
+    assert result.final_stacks is None
+
+
+def test_given_wrong_finishing_stacks_when_replayed_then_phh_stacks_mismatch_with_both_lists() -> None:
+    result = phh.replay_phh(phh.loads(HEADS_UP.replace("[120, 80]", "[121, 79]")))
+
+    assert result.status == "failed"
+    assert result.error is not None and result.error.code == "phh_stacks_mismatch"
+    assert (result.final_stacks, result.expected_stacks) == ([120, 80], [121, 79])
+
+
+def test_given_a_partial_hand_when_replayed_then_ok_without_final_stacks() -> None:
+    hh = phh.loads(
+        HEADS_UP.replace('"p1 cbr 10", "p2 f"]', "]").replace("finishing_stacks = [120, 80]\n", "")
+    )
+
+    result = phh.replay_phh(hh)
+
+    assert result.ok and result.final_stacks is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ('variant = "F2L3D"', 'variant = "FB"', "phh_variant_unsupported"),
+        ('variant = "F2L3D"', 'variant = "NT"\nmin_bet = 10', "phh_variant_unsupported"),
+        ("blinds_or_straddles = [5, 10]", "blinds_or_straddles = [5, 10]\nseats = [3, 1]\n_floor_button = 3",
+         "phh_field_invalid"),
+    ],
+)  # fmt: skip
+def test_given_a_hand_floor_cannot_set_up_when_replayed_then_a_hand_level_error(
+    old: str, new: str, code: str
+) -> None:
+    result = phh.replay_phh(phh.loads(HEADS_UP.replace(old, new)))
+
+    assert result.error is not None
+    assert (result.error.code, result.error.index) == (code, None)
+
+
+def test_given_straddles_when_replayed_then_unsupported() -> None:
+    text = TRIPLE_DRAW.replace("blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, 4]")
+
+    result = phh.replay_phh(phh.loads(text))
+
+    assert result.status == "unsupported"
+    assert result.error is not None and result.error.code == "phh_forced_bets_unsupported"
+
+
+def _five_card_draw_hand() -> tuple[Any, list[dict[str, Any]], list[dict[str, Any]]]:
+    game = five_card_draw(opening="jacks-or-better", joker="wild", structure="pot-limit", max_raises=None)
+    seats = [{"seat": 2, "stack": 2000, "name": "Ann"}, {"seat": 4, "stack": 1500, "name": "Bob"},
+             {"seat": 5, "stack": 300, "name": "Cy"}]  # fmt: skip
+    events: list[dict[str, Any]] = [
+        {"type": "deal", "seat": 5, "cards": "JcJdXx3s2c"},
+        {"type": "check", "seat": 5},
+        {"type": "timeout", "seat": 2},
+        {"type": "check", "seat": 4},  # nobody opened: a pass-out, a new deal, the pot stays
+        {"type": "deal", "seat": 5, "cards": "JcJdXx3s2c"},
+        {"type": "bet", "seat": 5, "amount": 40},
+        {"type": "call", "seat": 2},
+        {"type": "fold", "seat": 4},
+        {"type": "draw", "seat": 5, "count": 2, "discard": "3s2c", "receive": "??Kd"},
+        {"type": "draw", "seat": 2, "count": 3},
+        {"type": "check", "seat": 5},
+        {"type": "timeout", "seat": 2},
+        {"type": "show", "seat": 5, "cards": "JcJdXxKdQh"},
+        {"type": "muck", "seat": 2},
+        {"type": "prove_openers", "seat": 5, "cards": "JcJdXx3s2c"},
+    ]
+    return game, seats, events
+
+
+def test_given_a_five_card_draw_hand_when_written_as_phh_and_read_back_then_same_game_seats_and_events() -> (
+    None
+):
+    game, seats, events = _five_card_draw_hand()
+
+    hh = phh.phh_from_hand(game, seats, 4, 3, events, event="Home game", _club="kitchen")
+    text = phh.dumps(hh)
+    back = phh.loads(text)
+    game2, seats2, button2, number2, events2 = phh.hand_from_phh(back)
+
+    assert back.variant == phh.FIVE_CARD_DRAW == "x-floor-5CD"
+    assert back.get("_floor_structure") == "pot-limit"
+    assert back.get("_floor_game")["max_raises"] == "none"  # TOML has no null
+    assert (back.get("seats"), back.get("_floor_button"), back.get("event")) == ([5, 2, 4], 4, "Home game")
+    assert (game2, button2, number2) == (game, 4, 3)
+    assert sorted(seats2, key=lambda s: s["seat"]) == seats
+    assert events2 == events
+    assert phh.replay_phh(back).final_stacks == back.finishing_stacks
+
+
+def test_given_floor_only_events_when_written_then_plain_actions_carry_a_floor_note() -> None:
+    game, seats, events = _five_card_draw_hand()
+
+    actions = phh.phh_from_hand(game, seats, 4, 3, events).actions
+
+    assert actions[2] == 'p2 cc # floor {"type":"timeout","seat":2}'  # the timeout checked
+    assert actions[4] == "d dh p1 JcJdXx3s2c"  # the redeal after the pass-out
+    assert actions[8:12] == ["p1 sd 3s2c", 'p2 sd ?????? # floor {"type":"draw","seat":2,"count":3}',
+                             "d dh p1 ??Kd", "d dh p2 ??????"]  # fmt: skip
+    assert actions[-1] == '# floor {"type":"prove_openers","seat":5,"cards":"JcJdXx3s2c"}'
+
+
+def test_given_a_five_card_draw_phh_without_floor_game_then_built_from_the_standard_fields() -> None:
+    text = """\
+variant = "x-floor-5CD"
+_floor_structure = "fixed-limit"
+antes = [5, 5, 5]
+small_bet = 10
+big_bet = 10
+starting_stacks = [200, 200, 200]
+actions = ["p1 cbr 10", "p2 cc", "p3 f", "p1 sd ????", "p2 sd", "d dh p1 ????", "p1 cc", "p2 cbr 10",
+           "p1 f"]
+finishing_stacks = [185, 220, 195]
+"""
+    hh = phh.loads(text)
+
+    game = phh.game_from_phh(hh)
+    result = phh.replay_phh(hh)
+
+    assert (game.kind, game.structure, game.ante, game.bet_units) == (
+        "five-card-draw",
+        "fixed-limit",
+        5,
+        (10, 10),
+    )
+    assert result.ok, result.error
+
+
+def test_given_a_bad_five_card_draw_structure_when_read_then_phh_field_invalid() -> None:
+    with pytest.raises(PHHError) as info:
+        phh.loads('variant = "x-floor-5CD"\n_floor_structure = "spread-limit"\nantes = [1, 1]\n'
+                  "min_bet = 2\nstarting_stacks = [9, 9]\nactions = []\n")  # fmt: skip
+
+    assert info.value.detail["field"] == "_floor_structure"
+
+
+def test_given_a_game_phh_cannot_name_when_written_then_unsupported() -> None:
+    game = single_draw_27(small_blind=1, big_blind=2, structure="pot-limit")
+
+    with pytest.raises(phh.PHHVariantUnsupported):
+        phh.phh_from_hand(game, [{"seat": 1, "stack": 50}, {"seat": 2, "stack": 50}], 2, 1, [])
+
+
+def test_given_a_bad_floor_note_when_replayed_then_phh_action_invalid_at_that_action() -> None:
+    hh = phh.loads(HEADS_UP.replace('"p1 cc"', '"p1 cc # floor {nope"'))
+
+    result = phh.replay_phh(hh)
+
+    assert result.error is not None and (result.error.index, result.error.code) == (3, "phh_action_invalid")
