@@ -11,7 +11,6 @@ hand evaluator in :mod:`apps.engine.ranking` relies on.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Final, NewType
 
@@ -52,7 +51,6 @@ def _build_token_table() -> dict[str, Card]:
 
 
 _BY_TOKEN: Final = _build_token_table()
-_SEPARATORS: Final = re.compile(r"[\s,]+")
 
 
 def _invalid(token: object) -> CardError:
@@ -73,9 +71,7 @@ def parse_card(token: str) -> Card:
 
 def _split_text(text: str) -> list[str]:
     tokens: list[str] = []
-    for chunk in _SEPARATORS.split(text.strip()):
-        if not chunk:
-            continue
+    for chunk in text.replace(",", " ").split():
         if len(chunk) % 2:
             raise _invalid(chunk)
         tokens.extend(chunk[i : i + 2] for i in range(0, len(chunk), 2))
@@ -107,7 +103,10 @@ def parse_cards(
     'As Kd'
     """
     if isinstance(text_or_sequence, str):
-        cards = tuple(parse_card(token) for token in _split_text(text_or_sequence))
+        try:
+            cards = tuple([_BY_TOKEN[token] for token in _split_text(text_or_sequence)])
+        except KeyError:
+            cards = tuple(parse_card(token) for token in _split_text(text_or_sequence))
     else:
         cards = tuple(_coerce(item) for item in text_or_sequence)
     if count is not None and len(cards) != count:
@@ -131,6 +130,8 @@ def parse_cards(
             rule=_RULE,
             detail={"token": UNKNOWN_TEXT},
         )
+    if len(set(cards)) == len(cards):
+        return cards
     seen: set[Card] = set()
     for card in cards:
         if card in seen and card != UNKNOWN:
