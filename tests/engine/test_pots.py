@@ -620,3 +620,11 @@ def test_every_refusal_is_an_engine_error_with_the_api_shape() -> None:
         resolve_request({"button": 1, "players": []})
     assert caught.value.as_dict() == {"code": "no_players", "message": "no players in the hand",
                                       "rule": "RULES.md §5", "detail": {}}  # fmt: skip
+
+
+@pytest.mark.parametrize("module", ["apps.engine.pots", "apps.engine.potjson"])
+def test_docstring_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
