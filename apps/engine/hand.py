@@ -191,21 +191,27 @@ class HandState:
         return {s.seat: list(s.draws) for s in self.seats}
 
     def pots(self) -> list[dict[str, Any]]:
-        """The pots so far: ``[{"name", "amount", "eligible"}]`` (uncalled chips not counted)."""
+        """The pots in the middle: ``[{"name", "amount", "eligible"}]``, from the chips of finished betting
+        rounds and the antes (this round's bets are still in front of their owners: :meth:`bets`); chips
+        that nobody can call are listed last as ``"uncalled"`` (they go back to their owner)."""
         from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
 
-        if self.pot_total == 0:
-            return []
+        dead = sum(s.dead_posted for s in self.seats)
+        collected = {s.seat: s.contributed - s.bet - s.dead_posted for s in self.seats}
+        live = [s.seat for s in self.seats if s.live]
+        if not any(collected.values()):
+            return [{"name": "main", "amount": dead, "eligible": live}] if dead else []
         players = [
-            PotPlayer(s.seat, s.contributed - s.dead_posted, folded=not s.live, strength=FinishingRank(1))
+            PotPlayer(s.seat, collected[s.seat], folded=not s.live, strength=FinishingRank(1))
             for s in self.seats
         ]
         res = resolve_pots(players, button=self.button, smallest_chip=self.game.smallest_chip)
-        dead = sum(s.dead_posted for s in self.seats)
         out: list[dict[str, Any]] = [
             {"name": p.name, "amount": p.amount + (dead if p.index == 0 else 0), "eligible": list(p.eligible)}
             for p in res.pots
-        ]  # the big-blind ante (RULES.md §4)
+        ]
+        for seat, back in res.returned.items():  # chips nobody can call go back to their owner at the end
+            out.append({"name": "uncalled", "amount": back, "eligible": [seat]})
         return out
 
     def stub_info(self) -> dict[str, Any]:
