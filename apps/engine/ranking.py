@@ -17,6 +17,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 from typing import Any, Final
 
 from apps.engine.cards import JOKER, RANKS, Card, parse_cards
@@ -65,12 +66,31 @@ class HandValue:
         description_key: str,
         description_args: Mapping[str, str],
     ) -> None:
-        self.ranking = ranking
-        self.category = category
-        self.ranks = ranks
-        self.strength = strength
-        self.description_key = description_key
-        self.description_args = dict(description_args)
+        # One instance per hand class is shared by every caller, so it is read-only.
+        init = object.__setattr__
+        init(self, "ranking", ranking)
+        init(self, "category", category)
+        init(self, "ranks", ranks)
+        init(self, "strength", strength)
+        init(self, "description_key", description_key)
+        init(self, "description_args", MappingProxyType(dict(description_args)))
+
+    ranking: str
+    category: str
+    ranks: tuple[str, ...]
+    strength: int
+    description_key: str
+    description_args: Mapping[str, str]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"HandValue is read-only (shared by every hand of its class): {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HandValue is read-only (shared by every hand of its class): {name}")
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        # copy, deepcopy and pickle hand back the shared instance of the class
+        return _shared_value, (self.ranking, self.strength)
 
     def _other_strength(self, other: HandValue) -> int:
         if other.ranking != self.ranking:
@@ -270,6 +290,17 @@ def _build_tables(ranking: str) -> _Tables:
 
 
 _TABLES: Final[dict[str, _Tables]] = {ranking: _build_tables(ranking) for ranking in RANKINGS}
+_BY_STRENGTH: Final = {
+    (value.ranking, value.strength): value
+    for tables in _TABLES.values()
+    for table in tables
+    for value in table.values()
+}
+
+
+def _shared_value(ranking: str, strength: int) -> HandValue:
+    return _BY_STRENGTH[ranking, strength]
+
 
 # Per-card lookups indexed by the card int (lists index faster than dicts). The padding maps any int that
 # is not a card, including negative ones down to -970, to a prime no key contains, so it misses every

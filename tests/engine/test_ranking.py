@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 
 import pytest
 from hypothesis import given
@@ -209,6 +211,18 @@ def test_2_7_reverses_the_category_order() -> None:
 
 def test_values_of_one_class_are_one_shared_object() -> None:
     assert high("Ac Jd 9h 5s 2c") is high("As Jh 9c 5d 2h")
+
+
+def test_shared_values_are_read_only_and_copy_to_themselves() -> None:
+    value = high("As Ks Qs Js Ts")
+    with pytest.raises(AttributeError):
+        value.strength = 1  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        value.description_args["x"] = "y"  # type: ignore[index]
+    assert copy.copy(value) is value and copy.deepcopy(value) is value
+    assert pickle.loads(pickle.dumps(value)) is value
+    five_aces = evaluate("As Ah Ad Ac Xx", "high-bug")
+    assert pickle.loads(pickle.dumps(five_aces)) is five_aces
 
 
 def test_values_of_different_rankings_never_compare() -> None:
