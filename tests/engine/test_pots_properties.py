@@ -114,3 +114,33 @@ def test_properties_hold_with_real_hand_values(hand: dict[str, Any]) -> None:
     for pot in result.pots:
         assert set(pot.shares) <= set(pot.eligible)
     assert len(result.explanation_text()) >= 2
+
+
+@given(hands())
+def test_without_ties_each_seat_wins_what_a_chip_by_chip_count_gives(hand: dict[str, Any]) -> None:
+    # A slow reference: walk the contribution levels one chip at a time; each level's chips go to the best
+    # live hand that reached it; levels no live player reached go with the highest level one did.
+    players = [
+        PotPlayer(p.seat, p.contributed, p.folded, FinishingRank(i + 1), p.name)
+        for i, p in enumerate(hand["players"])
+    ]
+    place = {p.seat: i + 1 for i, p in enumerate(players)}  # the finishing rank: lower is better
+    result = resolve_pots(players, button=hand["button"])
+    in_pot = {p.seat: p.contributed - result.returned.get(p.seat, 0) for p in players}
+    live = [p for p in players if not p.folded]
+    expected = {p.seat: result.returned.get(p.seat, 0) for p in players}
+    last_winner = None
+    dead = 0
+    for level in range(1, max(in_pot.values()) + 1):
+        chips = sum(1 for amount in in_pot.values() if amount >= level)
+        reached = [p for p in live if in_pot[p.seat] >= level]
+        if reached:
+            last_winner = min(reached, key=lambda p: place[p.seat]).seat
+            expected[last_winner] += chips
+        else:
+            dead += chips
+    if dead:
+        if last_winner is None:  # no live player put anything in: the best live hand takes it all
+            last_winner = min(live, key=lambda p: place[p.seat]).seat
+        expected[last_winner] += dead
+    assert dict(result.received) == expected
