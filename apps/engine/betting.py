@@ -340,7 +340,7 @@ def _verify_in_range(
             rule=rule if kind == "raise" else RULE_BET,
             detail=detail,
         )
-    if amount > hi and not (all_in and limits.structure == NO_LIMIT):
+    if amount > hi and limits.structure != NO_LIMIT:  # no-limit: only the stack caps it
         word = "bet" if kind == "bet" else "raise to"
         raise BettingError(
             f"{word} {amount} is above the maximum {word} {hi}",

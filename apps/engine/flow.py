@@ -209,7 +209,8 @@ def _opener_check(st: HandState, s: SeatState) -> None:
 
 
 def _has_opponent(st: HandState, s: SeatState) -> bool:
-    return any(st._active(o) for o in st.seats if o.seat != s.seat)
+    """A bet or raise needs someone who could put in more than the current bet (else it is pointless)."""
+    return any(st._active(o) and o.bet + o.stack > st.rnd.current_bet for o in st.seats if o.seat != s.seat)
 
 
 def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
@@ -233,7 +234,7 @@ def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
         bt.verify_raise(lim, st.rnd, w, ev["amount"], heads_up=st._heads_up())
         if not _has_opponent(st, s):
             raise BettingError(
-                "nobody left can call a raise",
+                "nobody left could call a raise: every other player is all-in or has no more than the bet",
                 code="raise_not_allowed",
                 rule="RULES.md §4",
                 detail={"seat": seat, "amount": ev["amount"], "reason": "no_opponent"},
