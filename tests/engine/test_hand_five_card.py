@@ -1,4 +1,4 @@
-"""Five-Card Draw flows (RULES.md §6): pass-outs, openers, round-2 starter, draw limits, no-bet mode, timeouts."""
+"""Five-Card Draw flows (RULES.md §6): pass-outs, openers, round 2, draw limits, no-bet mode, timeouts."""
 
 from __future__ import annotations
 
