@@ -535,6 +535,8 @@ def _resolve_if_ready(st: HandState) -> None:
 def _on_show(st: HandState, ev: dict[str, Any]) -> None:
     s = _claimant(st, ev["seat"], "show")
     _merge_known(st, s, _tokens(st, ev["cards"], count=5, unknown=False))
+    st.muck_known.extend(s.unplaced)  # not in the shown hand: they were thrown in a draw
+    s.unplaced = []
     s.showdown = "shown"
     _resolve_if_ready(st)
 
