@@ -6,6 +6,9 @@ Request::
      "players": [{"seat": 1, "name": "A", "contributed": 50, "folded": false, "cards": "KhKdKcJd9s"}, ...],
      "proposed": {"1": 150, ...}}
 
+A player may add ``"dead": 10``: chips put in as dead money (antes, a big-blind ante), outside
+``contributed``; they are never returned and go to the main pot, which every live player can win.
+
 Each player gives ``cards`` (five cards, ranked with :func:`apps.engine.ranking.evaluate`) or ``rank``
 (1 = best, equal numbers tie), never both and never mixed across players; a folded player's cards are only
 checked for duplicates. ``ranking`` is ``"high"`` (default), ``"high-bug"`` or ``"low27"``; ``smallest_chip``
@@ -80,6 +83,7 @@ def _players(payload: Mapping[str, Any], ranking: str) -> list[PotPlayer]:
             raise _field_error("field_invalid", path, f"expected an object, got {item!r}", value=item)
         seat = _get(item, "seat", path, int)
         contributed = _get(item, "contributed", path, int)
+        dead = _get(item, "dead", path, int, 0)
         folded = _get(item, "folded", path, bool, False)
         name = _get(item, "name", path, str, None)
         text = _get(item, "cards", path, (str, list), None)
@@ -128,7 +132,7 @@ def _players(payload: Mapping[str, Any], ranking: str) -> list[PotPlayer]:
                 rule=RULE,
                 detail={"field": path, "seat": seat},
             )
-        players.append(PotPlayer(seat, contributed, folded, strength, name))
+        players.append(PotPlayer(seat, contributed, folded, strength, name, dead))
     return players
 
 
@@ -149,6 +153,7 @@ def _pot_json(pot: Pot) -> dict[str, Any]:
         "folded": list(pot.folded_in),
         "uncontested": pot.uncontested,
         "hand": pot.hand,
+        "dead": pot.dead,
     }
 
 

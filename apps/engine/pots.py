@@ -10,6 +10,8 @@ Rule choices (each tested in ``tests/engine/test_pots.py``):
   number, seated or not (a dead button, TDA 32): "left of the button" is the next seat number clockwise,
   wrapping from the highest seat to the lowest.
 * **Uncalled chips** above the second-highest contribution go back to their owner first, folded or not.
+* **Dead money** (``PotPlayer.dead``: antes, a big-blind ante) is never returned; it starts the main pot,
+  which every live player can win, so a player all-in for the ante alone can win the antes and nothing more.
 * **Pots** are built by contribution level; adjacent levels with the same live players merge into one pot,
   so a folded player's level makes no pot of its own. A level that no live player reached is **dead money**:
   it joins the nearest pot below it (the last pot any live player can win). If no live player put in
@@ -72,7 +74,11 @@ class FinishingRank:
 
 @dataclass(frozen=True, slots=True)
 class PotPlayer:
-    """One seat's part in the hand: total chips put in, whether it folded, its showdown strength.
+    """One seat's part in the hand: chips put in, whether it folded, its showdown strength.
+
+    ``contributed`` is what the seat bet, called and raised, blinds included; ``dead`` is what it put in as
+    dead money (an ante, a big-blind ante): never returned as uncalled, always in the main pot, which every
+    live player can win (RULES.md §4; TDA RP-11).
 
     >>> PotPlayer(seat=1, contributed=50, strength=FinishingRank(1), name="A").label
     'A'
@@ -83,6 +89,12 @@ class PotPlayer:
     folded: bool = False
     strength: Strength | None = None
     name: str | None = None
+    dead: int = 0
+
+    @property
+    def put_in(self) -> int:
+        """Everything the seat put in: ``contributed + dead``."""
+        return self.contributed + self.dead
 
     @property
     def label(self) -> str:
@@ -123,6 +135,7 @@ class Pot:
     remainder_to: int | None = None
     uncontested: bool = False
     hand: str | None = None
+    dead: int = 0
 
     @property
     def name(self) -> str:
@@ -203,20 +216,21 @@ def _validate(players: Sequence[PotPlayer], button: int, smallest_chip: int) -> 
         if player.seat in seen:
             raise _refuse(f"seat {player.seat} is listed twice", "duplicate_seat", seat=player.seat)
         seen.add(player.seat)
-        if not _is_int(player.contributed):
-            raise _refuse(
-                f"seat {player.seat} contributed {player.contributed!r}: chips are whole numbers",
-                "contribution_invalid",
-                seat=player.seat,
-                contributed=player.contributed,
-            )
-        if player.contributed < 0:
-            raise _refuse(
-                f"seat {player.seat} contributed {player.contributed}: contributions cannot be negative",
-                "negative_contribution",
-                seat=player.seat,
-                contributed=player.contributed,
-            )
+        for what, chips in (("contributed", player.contributed), ("dead", player.dead)):
+            if not _is_int(chips):
+                raise _refuse(
+                    f"seat {player.seat} {what} {chips!r}: chips are whole numbers",
+                    "contribution_invalid",
+                    seat=player.seat,
+                    **{what: chips},
+                )
+            if chips < 0:
+                raise _refuse(
+                    f"seat {player.seat} {what} {chips}: contributions cannot be negative",
+                    "negative_contribution",
+                    seat=player.seat,
+                    **{what: chips},
+                )
     live = [p for p in players if not p.folded]
     if not live:
         raise _refuse("every player folded; the last player in wins, so one must be live", "no_live_players")
@@ -250,13 +264,18 @@ class _Building:
     reach: int  # eligible = live players who put in at least this much
     live_count: int
     layers: list[Layer]
+    dead: int = 0
 
 
-def _build(in_pot: Mapping[int, int], live: Sequence[int]) -> list[_Building]:
-    """Layers by contribution level, merged into pots with the same live players; dead layers go below."""
+def _build(in_pot: Mapping[int, int], live: Sequence[int], dead: int) -> list[_Building]:
+    """Layers by contribution level, merged into pots with the same live players; dead layers go below.
+
+    Dead money (antes) starts the main pot with every live player eligible; the first level joins it when
+    every live player reached that level.
+    """
     amounts = sorted(in_pot.values())
     live_amounts = sorted(in_pot[seat] for seat in live)
-    pots: list[_Building] = []
+    pots: list[_Building] = [_Building(0, len(live), [], dead)] if dead else []
     low = 0
     for high in sorted(set(amounts) - {0}):
         layer = Layer(low, high, len(amounts) - bisect.bisect_left(amounts, high))
@@ -306,6 +325,7 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
     ordered = tuple(sorted(players, key=lambda p: p.seat))
     returned = _uncalled(ordered)
     in_pot = {p.seat: p.contributed - returned.get(p.seat, 0) for p in ordered}
+    dead = sum(p.dead for p in ordered)
     live = [p for p in ordered if not p.folded]
     odd_key = _odd_order(button)
 
@@ -323,10 +343,15 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
         best_reach.append(max(max(in_pot[p.seat] for p in tier), best_reach[-1] if best_reach else 0))
 
     pots: list[Pot] = []
-    for index, building in enumerate(_build(in_pot, [p.seat for p in live])):
+    for index, building in enumerate(_build(in_pot, [p.seat for p in live], dead)):
         eligible = tuple(p.seat for p in live if in_pot[p.seat] >= building.reach)
-        folded_in = tuple(p.seat for p in ordered if p.folded and in_pot[p.seat] > building.layers[0].low)
-        amount = sum(layer.amount for layer in building.layers)
+        low = building.layers[0].low if building.layers else None
+        folded_in = tuple(
+            p.seat
+            for p in ordered
+            if p.folded and ((low is not None and in_pot[p.seat] > low) or (building.dead and p.dead))
+        )
+        amount = building.dead + sum(layer.amount for layer in building.layers)
         hand: str | None = None
         winners: tuple[int, ...]
         if len(eligible) == 1:
@@ -350,6 +375,7 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
                 remainder_to,
                 uncontested=len(eligible) == 1,
                 hand=hand,
+                dead=building.dead,
             )
         )
 
@@ -357,7 +383,7 @@ def resolve_pots(players: Sequence[PotPlayer], *, button: int, smallest_chip: in
     for pot in pots:
         for seat, chips in pot.shares.items():
             received[seat] += chips
-    net = {p.seat: received[p.seat] - p.contributed for p in ordered}
+    net = {p.seat: received[p.seat] - p.put_in for p in ordered}
     if sum(net.values()) != 0:  # pragma: no cover - an invariant, guarded by the property tests
         raise AssertionError(f"chips not conserved: {received} for {in_pot}")
     labels = {p.seat: p.label for p in ordered}
@@ -376,6 +402,7 @@ def _pot_line(result: PotResult, pot: Pot, in_pot: Mapping[int, int]) -> Explana
     params: dict[str, Any] = {
         "pot": pot.name,
         "amount": pot.amount,
+        "dead": pot.dead,
         "terms": [{"low": x.low, "high": x.high, "count": x.count} for x in pot.layers],
         "eligible": _names(result, pot.eligible),
         "folded": _names(result, pot.folded_in),
@@ -465,8 +492,8 @@ def _explain(result: PotResult, in_pot: Mapping[int, int]) -> tuple[ExplanationL
                     {"seat": p.seat, "name": p.label, "amount": result.received[p.seat]} for p in players
                 ],
                 "total": sum(result.received.values()),
-                "put_in": [p.contributed for p in players],
-                "total_in": sum(p.contributed for p in players),
+                "put_in": [p.put_in for p in players],
+                "total_in": sum(p.put_in for p in players),
             },
         )
     )
@@ -502,8 +529,11 @@ def _pot_title(pot: str) -> str:
 
 def _pot_head(p: Mapping[str, Any]) -> str:
     terms = " + ".join(
-        f"{t['high']} × {t['count']}" if t["low"] == 0 else f"({t['high']} − {t['low']}) × {t['count']}"
-        for t in p["terms"]
+        ([f"{p['dead']} dead"] if p.get("dead") else [])
+        + [
+            f"{t['high']} × {t['count']}" if t["low"] == 0 else f"({t['high']} − {t['low']}) × {t['count']}"
+            for t in p["terms"]
+        ]
     )
     folded = f" ({_join(p['folded'])} folded: chips stay in, cannot win)" if p["folded"] else ""
     return f"{_pot_title(p['pot'])}: {terms} = {p['amount']}; eligible {', '.join(p['eligible'])}{folded}; "

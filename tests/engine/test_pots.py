@@ -267,6 +267,40 @@ def test_when_no_live_player_put_anything_in_everything_is_one_pot_for_the_live_
     assert (pot.amount, pot.eligible, dict(pot.shares)) == (60, (1, 2), {2: 60})
 
 
+def test_dead_money_is_never_returned_and_joins_the_main_pot() -> None:
+    # a big-blind ante of 100 from B; C raises to 300, everyone folds: C's 200 uncalled comes back and
+    # C wins the blinds and the ante without showing.
+    players = [
+        PotPlayer(1, 50, folded=True, name="A"),
+        PotPlayer(2, 100, folded=True, name="B", dead=100),
+        PotPlayer(3, 300, name="C"),
+    ]
+    result = resolve_pots(players, button=3)
+    assert dict(result.returned) == {3: 200}
+    (pot,) = result.pots
+    assert (pot.amount, pot.dead, pot.folded_in, pot.winners) == (350, 100, (1, 2), (3,))
+    assert result.explanation_text()[1] == (
+        "Main pot: 100 dead + 50 × 3 + (100 − 50) × 2 = 350; eligible C (A and B folded: chips stay in, "
+        "cannot win); C is the only player eligible and wins it without showing."
+    )
+    assert dict(result.net) == {1: -50, 2: -200, 3: 250}
+    assert result.explanation_text()[2] == "Received: A 0, B 0, C 550 = 550 = 50 + 200 + 300 put in."
+
+
+def test_dead_money_is_a_pot_of_its_own_when_a_live_player_put_in_nothing_else() -> None:
+    # A is all-in for the ante alone: A can win the antes but none of the bets.
+    players = [
+        PotPlayer(1, 0, strength=rank(1), name="A", dead=10),
+        PotPlayer(2, 40, strength=rank(2), name="B", dead=10),
+        PotPlayer(3, 40, strength=rank(3), name="C", dead=10),
+    ]
+    result = resolve_pots(players, button=1)
+    main, side = result.pots
+    assert (main.amount, main.eligible, dict(main.shares)) == (30, (1, 2, 3), {1: 30})
+    assert (side.amount, side.eligible, dict(side.shares)) == (80, (2, 3), {2: 80})
+    assert result.explanation_text()[0].startswith("Main pot: 30 dead = 30; eligible A, B, C; A wins")
+
+
 def test_single_survivor_wins_without_showing() -> None:
     players = [
         PotPlayer(1, 100, name="A"),
@@ -417,6 +451,8 @@ def test_render_line_is_the_english_rendering_of_a_structured_line() -> None:
         ([PotPlayer(1, 10)], {"button": "1"}, "button_invalid"),
         ([PotPlayer(1, 10)], {"button": True}, "button_invalid"),
         ([PotPlayer(1, 10, folded=True), PotPlayer(2, 10, folded=True)], {}, "no_live_players"),
+        ([PotPlayer(1, 10, dead=-1)], {}, "negative_contribution"),
+        ([PotPlayer(1, 10, dead=0.5)], {}, "contribution_invalid"),  # type: ignore[arg-type]
         ([PotPlayer(1, 10, strength=rank(1)), PotPlayer(2, 10)], {}, "strength_missing"),
         (
             [
@@ -504,6 +540,19 @@ def test_resolve_request_with_ranks_low27_and_a_proposed_award() -> None:
     assert resolve_request(low)["received"] == {"1": 60, "2": 0}
 
 
+def test_resolve_request_with_dead_money() -> None:
+    request = seed_request(players=[
+        {"seat": 1, "contributed": 0, "dead": 25, "rank": 1},
+        {"seat": 2, "contributed": 60, "dead": 0, "rank": 2},
+        {"seat": 3, "contributed": 60, "rank": 3},
+    ])  # fmt: skip
+    out = resolve_request(request)
+    assert [(p["name"], p["amount"], p["dead"], p["winners"]) for p in out["pots"]] == [
+        ("main", 25, 25, [1]), ("side 1", 120, 0, [2]),
+    ]  # fmt: skip
+    assert out["net"] == {"1": 0, "2": 60, "3": -60}
+
+
 def test_resolve_request_defaults_and_folded_cards() -> None:
     request = {
         "button": 1,
@@ -538,6 +587,7 @@ def player(**fields: Any) -> dict[str, Any]:
         ({"button": 1, "players": [player(seat=True)]}, "field_invalid", "players[0].seat"),
         ({"button": 1, "players": [player(name=7)]}, "field_invalid", "players[0].name"),
         ({"button": 1, "players": [player(rank=0)]}, "field_invalid", "players[0].rank"),
+        ({"button": 1, "players": [player(dead="5")]}, "field_invalid", "players[0].dead"),
         ({"button": 1, "players": [player(rank="1")]}, "field_invalid", "players[0].rank"),
         ({"button": 1, "players": [player(cards=5, rank=None)]}, "field_invalid", "players[0].cards"),
         ({"button": 1, "ranking": "omaha", "players": [player()]}, "field_invalid", "ranking"),

@@ -23,15 +23,16 @@ def hands(draw: st.DrawFn, *, real_cards: bool = False) -> dict[str, Any]:
     players = []
     for i, seat in enumerate(seats):
         contributed = draw(st.integers(0, 40)) * scale
+        dead = draw(st.sampled_from([0, 0, 0, 1, 2 * scale, 10 * scale]))  # antes, a big-blind ante
         folded = draw(st.booleans())
         if real_cards:
             strength: Any = evaluate(deck[5 * i : 5 * i + 5], "high")
         else:
             strength = FinishingRank(draw(st.integers(1, 3)))
-        players.append(PotPlayer(seat, contributed, folded, strength, f"P{seat}"))
+        players.append(PotPlayer(seat, contributed, folded, strength, f"P{seat}", dead))
     if all(p.folded for p in players):
         first = players[0]
-        players[0] = PotPlayer(first.seat, first.contributed, False, first.strength, first.name)
+        players[0] = PotPlayer(first.seat, first.contributed, False, first.strength, first.name, first.dead)
     return {"players": players, "button": draw(st.integers(1, 10)), "smallest_chip": unit}
 
 
@@ -42,7 +43,7 @@ def resolve(hand: dict[str, Any]) -> PotResult:
 @given(hands())
 def test_chips_are_conserved_exactly(hand: dict[str, Any]) -> None:
     result = resolve(hand)
-    put_in = sum(p.contributed for p in hand["players"])
+    put_in = sum(p.contributed + p.dead for p in hand["players"])
     assert sum(result.received.values()) == put_in
     assert sum(result.net.values()) == 0
     assert sum(result.returned.values()) + sum(pot.amount for pot in result.pots) == put_in
@@ -110,7 +111,7 @@ def test_results_do_not_depend_on_the_order_players_are_listed(hand: dict[str, A
 @given(hands(real_cards=True))
 def test_properties_hold_with_real_hand_values(hand: dict[str, Any]) -> None:
     result = resolve(hand)
-    assert sum(result.received.values()) == sum(p.contributed for p in hand["players"])
+    assert sum(result.received.values()) == sum(p.put_in for p in hand["players"])
     for pot in result.pots:
         assert set(pot.shares) <= set(pot.eligible)
     assert len(result.explanation_text()) >= 2
@@ -119,9 +120,10 @@ def test_properties_hold_with_real_hand_values(hand: dict[str, Any]) -> None:
 @given(hands())
 def test_without_ties_each_seat_wins_what_a_chip_by_chip_count_gives(hand: dict[str, Any]) -> None:
     # A slow reference: walk the contribution levels one chip at a time; each level's chips go to the best
-    # live hand that reached it; levels no live player reached go with the highest level one did.
+    # live hand that reached it; levels no live player reached go with the highest level one did; dead
+    # money (antes) goes to the best live hand.
     players = [
-        PotPlayer(p.seat, p.contributed, p.folded, FinishingRank(i + 1), p.name)
+        PotPlayer(p.seat, p.contributed, p.folded, FinishingRank(i + 1), p.name, p.dead)
         for i, p in enumerate(hand["players"])
     ]
     place = {p.seat: i + 1 for i, p in enumerate(players)}  # the finishing rank: lower is better
@@ -139,8 +141,7 @@ def test_without_ties_each_seat_wins_what_a_chip_by_chip_count_gives(hand: dict[
             expected[last_winner] += chips
         else:
             dead += chips
-    if dead:
-        if last_winner is None:  # no live player put anything in: the best live hand takes it all
-            last_winner = min(live, key=lambda p: place[p.seat]).seat
-        expected[last_winner] += dead
+    best_live = min(live, key=lambda p: place[p.seat]).seat
+    expected[last_winner if last_winner is not None else best_live] += dead
+    expected[best_live] += sum(p.dead for p in players)  # antes: the main pot every live player can win
     assert dict(result.received) == expected
