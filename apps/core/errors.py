@@ -55,6 +55,11 @@ class NotFound(ApplicationError):
     code = "not_found"
 
 
+class NotAuthenticated(ApplicationError):
+    status_code = status.HTTP_401_UNAUTHORIZED
+    code = "not_authenticated"
+
+
 class PermissionRefused(ApplicationError):
     status_code = status.HTTP_403_FORBIDDEN
     code = "permission_denied"
@@ -119,7 +124,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
     if isinstance(exc, ApplicationError):
         set_rollback()
-        return Response(exc.as_dict(), status=exc.status_code)
+        headers = {"WWW-Authenticate": "Device"} if exc.status_code == 401 else None
+        return Response(exc.as_dict(), status=exc.status_code, headers=headers)
     if isinstance(exc, EngineError):
         set_rollback()
         return Response(RuleViolation.from_engine(exc).as_dict(), status=RuleViolation.status_code)

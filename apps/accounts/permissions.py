@@ -1,0 +1,72 @@
+"""Who may do what. Directors manage their own club only; a dealer acts only on the tables their device or
+account is assigned to; players and the public read only what is published (or their own club's tables).
+
+Every check takes an :class:`Actor`: the user (session) or the device (token) behind a request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from apps.accounts.models import Club, DealerAssignment, DeviceToken, Membership, Role
+
+
+@dataclass(frozen=True)
+class Actor:
+    user: Any = None  # an authenticated user, or None
+    device: DeviceToken | None = None
+
+    @property
+    def is_anonymous(self) -> bool:
+        return self.user is None and self.device is None
+
+    def describe(self) -> str:
+        if self.device is not None:
+            return f"device '{self.device.name}'"
+        if self.user is not None:
+            return f"user '{self.user.get_username()}'"
+        return "anonymous"
+
+
+def actor_from_request(request: Any) -> Actor:
+    device = request.auth if isinstance(getattr(request, "auth", None), DeviceToken) else None
+    user = request.user if getattr(request.user, "is_authenticated", False) else None
+    return Actor(user=user, device=device)
+
+
+def _has_role(actor: Actor, club_id: int, *roles: str) -> bool:
+    if actor.user is None:
+        return False
+    return Membership.objects.filter(user=actor.user, club_id=club_id, role__in=roles).exists()
+
+
+def is_director(actor: Actor, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return _has_role(actor, club_id, Role.DIRECTOR)
+
+
+def is_member(actor: Actor, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    if actor.device is not None and actor.device.club_id == club_id:
+        return True
+    return _has_role(actor, club_id, Role.DIRECTOR, Role.DEALER, Role.PLAYER)
+
+
+def can_deal(actor: Actor, table: Any) -> bool:
+    """May record actions at ``table``: its club's director, or a dealer assigned to it."""
+    if actor.device is not None:
+        return actor.device.is_active and actor.device.tables.filter(pk=table.pk).exists()
+    if actor.user is None:
+        return False
+    if is_director(actor, table.club_id):
+        return True
+    return (
+        _has_role(actor, table.club_id, Role.DEALER)
+        and DealerAssignment.objects.filter(user=actor.user, table=table).exists()
+    )
+
+
+def can_read_table(actor: Actor, table: Any) -> bool:
+    """The public reads published tables; members of the club read all of its tables."""
+    return bool(table.published) or is_member(actor, table.club_id) or can_deal(actor, table)

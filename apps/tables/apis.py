@@ -1,0 +1,392 @@
+"""The dealer API. Thin: parse, call a service or selector, serialize. Rules live in the engine,
+permissions in the services (:mod:`apps.accounts.permissions`)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.models import Club, Player
+from apps.accounts.permissions import Actor, actor_from_request, can_read_table
+from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.schema import errors
+from apps.tables import selectors, services
+from apps.tables.models import Hand, Seat, Table
+
+Serializer = serializers.Serializer
+
+
+def _require_reader(actor: Actor, table: Table) -> None:
+    if not can_read_table(actor, table):
+        if actor.is_anonymous:
+            raise NotAuthenticated(
+                "log in or use a device token to read this table", detail={"table": table.pk}
+            )
+        raise PermissionRefused(
+            "this table is not published", code="not_published", detail={"table": table.pk}
+        )
+
+
+def _table(pk: int) -> Table:
+    table = Table.objects.filter(pk=pk).first()
+    if table is None:
+        raise NotFound(f"no table {pk}", code="table_not_found", detail={"table": pk})
+    return table
+
+
+def _hand(pk: int) -> Hand:
+    hand = Hand.objects.select_related("table").filter(pk=pk).first()
+    if hand is None:
+        raise NotFound(f"no hand {pk}", code="hand_not_found", detail={"hand": pk})
+    return hand
+
+
+class HandStateSerializer(Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="send it back as expected_seq with the next event")
+    status = serializers.ChoiceField(choices=Hand.Status.choices)
+    phase = serializers.CharField()
+    button = serializers.IntegerField()
+    small_blind_seat = serializers.IntegerField(allow_null=True)
+    big_blind_seat = serializers.IntegerField(allow_null=True)
+    to_act = serializers.IntegerField(allow_null=True)
+    pending = serializers.CharField(allow_null=True)
+    betting_round = serializers.IntegerField()
+    draw_index = serializers.IntegerField()
+    legal_actions = serializers.ListField(child=serializers.DictField(), help_text="with min/max amounts")
+    seats = serializers.ListField(child=serializers.DictField())
+    pot_total = serializers.IntegerField()
+    pots = serializers.ListField(child=serializers.DictField())
+    pass_outs = serializers.IntegerField()
+    opener = serializers.IntegerField(allow_null=True)
+    stub = serializers.DictField()
+    result = serializers.DictField(allow_null=True, help_text="awards and their explanation once finished")
+    game = serializers.DictField()
+
+
+class TableSerializer(Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.DictField()
+    seats_count = serializers.IntegerField()
+    button_seat = serializers.IntegerField(allow_null=True)
+    published = serializers.BooleanField()
+    current_hand = serializers.IntegerField(allow_null=True)
+    seats = serializers.ListField(child=serializers.DictField())
+
+
+class TableCreateApi(APIView):
+    class InputSerializer(Serializer):
+        club = serializers.IntegerField()
+        name = serializers.CharField(max_length=80)
+        game = serializers.DictField(
+            help_text='e.g. {"kind": "2-7-triple-draw", "small_blind": 25, "big_blind": 50}'
+        )
+        seats_count = serializers.IntegerField(default=6, min_value=2, max_value=10)
+        published = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404)})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        club = Club.objects.filter(pk=data.validated_data["club"]).first()
+        if club is None:
+            raise NotFound("no such club", code="club_not_found", detail={"field": "club"})
+        table = services.table_create(
+            actor=actor,
+            club=club,
+            name=data.validated_data["name"],
+            game=data.validated_data["game"],
+            seats_count=data.validated_data["seats_count"],
+            published=data.validated_data["published"],
+        )
+        return Response(selectors.table_view(table), status=status.HTTP_201_CREATED)
+
+
+class TableDetailApi(APIView):
+    @extend_schema(responses={200: TableSerializer, **errors(401, 403, 404)})
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        _require_reader(actor_from_request(request), table)
+        return Response(selectors.table_view(table))
+
+
+class TableSeatApi(APIView):
+    class InputSerializer(Serializer):
+        seat = serializers.IntegerField(min_value=1, max_value=10)
+        stack = serializers.IntegerField(min_value=0, max_value=10**12)
+        player = serializers.IntegerField(required=False, help_text="an existing club player's id")
+        player_name = serializers.CharField(required=False, max_length=80, help_text="or a name (new player)")
+
+    @extend_schema(
+        request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = _table(table_id)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        player = None
+        if "player" in data.validated_data:
+            player = Player.objects.filter(pk=data.validated_data["player"]).first()
+            if player is None:
+                raise NotFound("no such player", code="player_not_found", detail={"field": "player"})
+        services.table_seat_player(
+            actor=actor,
+            table=table,
+            number=data.validated_data["seat"],
+            stack=data.validated_data["stack"],
+            player=player,
+            player_name=data.validated_data.get("player_name"),
+        )
+        return Response(selectors.table_view(table), status=status.HTTP_201_CREATED)
+
+
+class SeatAdjustApi(APIView):
+    class InputSerializer(Serializer):
+        kind = serializers.ChoiceField(choices=["rebuy", "add_on", "penalty", "correction", "cash_out"])
+        amount = serializers.IntegerField(
+            min_value=-(10**12), max_value=10**12, help_text="chips added (negative: removed)"
+        )
+        reason = serializers.CharField(max_length=300)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request: Request, table_id: int, seat_number: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = _table(table_id)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        seat = Seat.objects.filter(table=table, number=seat_number, left_at__isnull=True).first()
+        if seat is None:
+            raise NotFound(
+                f"nobody sits in seat {seat_number}", code="seat_empty", detail={"seat": seat_number}
+            )
+        services.seat_stack_adjust(actor=actor, seat=seat, **data.validated_data)
+        return Response(selectors.table_view(table), status=status.HTTP_201_CREATED)
+
+
+class HandStartApi(APIView):
+    class InputSerializer(Serializer):
+        button = serializers.IntegerField(
+            required=False,
+            min_value=1,
+            max_value=10,
+            help_text="first hand only; later the button moves by the rules",
+        )
+
+    @extend_schema(
+        request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)}
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = _table(table_id)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in or use the table's device token")
+        hand = services.hand_start(actor=actor, table=table, button=data.validated_data.get("button"))
+        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
+
+
+class HandDetailApi(APIView):
+    @extend_schema(responses={200: HandStateSerializer, **errors(401, 403, 404)})
+    def get(self, request: Request, hand_id: int) -> Response:
+        hand = _hand(hand_id)
+        _require_reader(actor_from_request(request), hand.table)
+        return Response(selectors.hand_view(hand))
+
+
+class EventRowSerializer(Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    payload = serializers.DictField()
+    by_clock = serializers.BooleanField()
+    entered_by = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    voided = serializers.BooleanField()
+    voided_by_seq = serializers.IntegerField(allow_null=True)
+    void_reason = serializers.CharField(allow_null=True)
+
+
+class HandEventsApi(APIView):
+    class InputSerializer(Serializer):
+        expected_seq = serializers.IntegerField(
+            min_value=0, help_text="the seq of the state you are looking at"
+        )
+        type = serializers.ChoiceField(
+            choices=[
+                "fold",
+                "check",
+                "call",
+                "bet",
+                "raise",
+                "deal",
+                "draw",
+                "show",
+                "muck",
+                "finish_order",
+                "prove_openers",
+                "reshuffle",
+                "timeout",
+            ]
+        )
+        seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
+        amount = serializers.IntegerField(
+            required=False, min_value=0, max_value=10**12, help_text="the total for the round"
+        )
+        count = serializers.IntegerField(required=False, min_value=0, max_value=5)
+        cards = serializers.CharField(required=False, max_length=40)
+        discard = serializers.CharField(required=False, max_length=40)
+        receive = serializers.CharField(required=False, max_length=40)
+        shown = serializers.CharField(required=False, max_length=40)
+        order = serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.IntegerField(min_value=1, max_value=10), max_length=10
+            ),
+            required=False,
+            max_length=10,
+            help_text="finish_order: seats best first, ties grouped, e.g. [[3], [1, 5], [2]]",
+        )
+
+    @extend_schema(
+        responses={200: EventRowSerializer(many=True), **errors(401, 403, 404)},
+        description="The hand's whole log, voided rows included and marked.",
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        hand = _hand(hand_id)
+        _require_reader(actor_from_request(request), hand.table)
+        return Response(selectors.hand_events(hand))
+
+    @extend_schema(
+        request=InputSerializer,
+        parameters=[
+            OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False)
+        ],
+        responses={
+            201: HandStateSerializer,
+            **errors(400, 401, 403, 404, 409, 422),
+        },
+        description="Record one event. 422 when the rules forbid it (nothing written); 409 when "
+        "expected_seq is stale (the current state is in detail.state). A retry with the same "
+        "Idempotency-Key returns the first answer without a second event.",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = dict(data.validated_data)
+        expected_seq = event.pop("expected_seq")
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in or use the table's device token")
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 100:
+            from apps.core.errors import ValidationFailed
+
+            raise ValidationFailed(
+                "Idempotency-Key is at most 100 characters", code="idempotency_key_invalid"
+            )
+        recorded = services.hand_event_record(
+            actor=actor, hand_id=hand_id, expected_seq=expected_seq, event=event, idempotency_key=key
+        )
+        headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
+        return Response(recorded.body, status=recorded.status_code, headers=headers)
+
+
+class HandCorrectionApi(APIView):
+    class InputSerializer(Serializer):
+        expected_seq = serializers.IntegerField(min_value=0)
+        reason = serializers.CharField(max_length=500)
+        void_from_seq = serializers.IntegerField(
+            required=False, min_value=1, help_text="undo this event and all later ones"
+        )
+        events = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            max_length=200,
+            help_text="events appended in their place",
+        )
+
+    @extend_schema(
+        request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)}
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        _hand(hand_id)
+        hand = services.hand_correct(actor=actor, hand_id=hand_id, **data.validated_data)
+        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
+
+
+class HandAwardCheckApi(APIView):
+    class InputSerializer(Serializer):
+        proposed = serializers.DictField(
+            child=serializers.IntegerField(min_value=0, max_value=10**12),
+            help_text='seat -> chips received, e.g. {"1": 150, "2": 140, "3": 80}',
+        )
+
+    class OutputSerializer(Serializer):
+        ok = serializers.BooleanField()
+        differences = serializers.ListField(child=serializers.DictField())
+        proposed_total = serializers.IntegerField()
+        correct_total = serializers.IntegerField()
+
+    @extend_schema(
+        request=InputSerializer, responses={200: OutputSerializer, **errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = _hand(hand_id)
+        _require_reader(actor_from_request(request), hand.table)
+        return Response(services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"]))
+
+
+class HandPhhApi(APIView):
+    @extend_schema(
+        responses={(200, "application/toml"): OpenApiTypes.STR, **errors(401, 403, 404)},
+        description="The hand as a Poker Hand History (PHH 0.0.2) file.",
+    )
+    def get(self, request: Request, hand_id: int) -> HttpResponse:
+        hand = _hand(hand_id)
+        _require_reader(actor_from_request(request), hand.table)
+        response = HttpResponse(selectors.hand_phh(hand), content_type="application/toml; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.phh"'
+        return response
+
+
+class HandImportApi(APIView):
+    class InputSerializer(Serializer):
+        phh = serializers.CharField(max_length=200_000, help_text="the text of one .phh file")
+
+    @extend_schema(
+        request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 422)}
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = _table(table_id)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in or use the table's device token")
+        hand = services.hand_import_phh(actor=actor, table=table, text=data.validated_data["phh"])
+        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)

@@ -1,0 +1,136 @@
+"""Reads for tables and hands: what the dealer's screen and the API show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.engine.hand import HandState
+from apps.tables.models import Hand, HandEvent, Seat, Table
+
+
+def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
+    """The hand as the dealer needs it: whose turn, what is legal (with amounts), stacks, bets, pots, and the
+    result with its explanation once finished. ``state`` avoids re-reading the cached JSON when at hand."""
+    st = state if state is not None else HandState.from_json(hand.state)
+    seats = []
+    for s in st.seats:
+        seats.append(
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "player_id": None if s.player_id is None else int(s.player_id),
+                "start_stack": s.start_stack,
+                "stack": s.stack,
+                "bet": s.bet,
+                "contributed": s.contributed,
+                "folded": s.folded,
+                "dead": s.dead,
+                "all_in": s.live and s.stack == 0 and st.game.betting,
+                "cards": " ".join(s.cards),
+                "draws": list(s.draws),
+                "showdown": s.showdown,
+            }
+        )
+    return {
+        "id": hand.pk,
+        "table": hand.table_id,
+        "number": hand.number,
+        "seq": hand.seq,
+        "status": hand.status,
+        "phase": st.phase,
+        "button": st.button,
+        "small_blind_seat": st.sb_seat,
+        "big_blind_seat": st.bb_seat,
+        "to_act": st.to_act,
+        "pending": st.pending,
+        "betting_round": st.round,
+        "draw_index": st.draw_index,
+        "legal_actions": st.legal_actions(),
+        "seats": seats,
+        "pot_total": st.pot_total,
+        "pots": st.pots(),
+        "pass_outs": st.pass_outs,
+        "opener": st.opener,
+        "stub": st.stub_info(),
+        "result": st.result,
+        "game": hand.game,
+    }
+
+
+def hand_events(hand: Hand) -> list[dict[str, Any]]:
+    """The whole log, voided rows included and marked with the correction that voided them."""
+    rows = (
+        HandEvent.objects.filter(hand=hand)
+        .select_related("entered_by_user", "entered_by_device", "voided_by")
+        .order_by("seq")
+    )
+    out = []
+    for row in rows:
+        device, user, voider = row.entered_by_device, row.entered_by_user, row.voided_by
+        if device is not None:
+            by: dict[str, Any] = {"device": device.pk, "name": device.name}
+        elif user is not None:
+            by = {"user": user.pk, "name": user.get_username()}
+        else:
+            by = {"clock": True} if row.by_clock else {}
+        out.append(
+            {
+                "seq": row.seq,
+                "kind": row.kind,
+                "payload": row.payload,
+                "by_clock": row.by_clock,
+                "entered_by": by,
+                "created_at": row.created_at.isoformat(),
+                "voided": voider is not None,
+                "voided_by_seq": voider.seq if voider is not None else None,
+                "void_reason": voider.payload.get("reason") if voider is not None else None,
+            }
+        )
+    return out
+
+
+def valid_events(hand: Hand) -> list[dict[str, Any]]:
+    """The actions that stand (not voided), in order: what replays to the hand's state."""
+    return list(
+        HandEvent.objects.filter(hand=hand, kind=HandEvent.Kind.ACTION, voided_by__isnull=True)
+        .order_by("seq")
+        .values_list("payload", flat=True)
+    )
+
+
+def table_view(table: Table) -> dict[str, Any]:
+    seats = Seat.objects.filter(table=table, left_at__isnull=True).select_related("player").order_by("number")
+    current = (
+        Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).values_list("pk", flat=True).first()
+    )
+    return {
+        "id": table.pk,
+        "club": table.club_id,
+        "name": table.name,
+        "game": table.game,
+        "seats_count": table.seats_count,
+        "button_seat": table.button_seat,
+        "published": table.published,
+        "current_hand": current,
+        "seats": [
+            {"id": s.pk, "seat": s.number, "player_id": s.player_id, "name": s.player.name, "stack": s.stack}
+            for s in seats
+        ],
+    }
+
+
+def hand_phh(hand: Hand) -> str:
+    """The hand as a PHH file (the valid events only), with the table and hand number."""
+    from apps.engine import phh
+    from apps.engine.games import Game
+
+    history = phh.phh_from_hand(
+        Game.from_json(hand.game),
+        hand.seats,
+        hand.button,
+        hand.number,
+        valid_events(hand),
+        table=hand.table.name,
+        _floor_hand_id=hand.pk,
+    )
+    return phh.dumps(history)

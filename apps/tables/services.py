@@ -1,0 +1,527 @@
+"""Writes for tables and hands. Every function owns its transaction, takes an explicit ``actor`` and
+refuses with an :class:`~apps.core.errors.ApplicationError` (nothing written).
+
+Recording follows *lock, then validate, then append*: the hand row is taken with ``SELECT … FOR UPDATE``,
+the engine is asked with the cached state, and only then is one event row appended.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from apps.accounts.models import Club, Player
+from apps.accounts.permissions import Actor, can_deal, is_director
+from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.engine.award import check_result_award
+from apps.engine.errors import EngineError
+from apps.engine.games import Game
+from apps.engine.hand import FINISHED, HandState, start_hand
+from apps.tables.games import game_from_settings
+from apps.tables.models import Hand, HandEvent, IdempotentAnswer, Seat, StackAdjustment, Table
+
+
+def _require_director(actor: Actor, club_id: int) -> None:
+    if not is_director(actor, club_id):
+        raise PermissionRefused(
+            "Only a director of this club may do that", code="not_director", detail={"club": club_id}
+        )
+
+
+def _require_dealer(actor: Actor, table: Table) -> None:
+    if not can_deal(actor, table):
+        raise PermissionRefused(
+            f"{actor.describe()} is not a dealer of this table",
+            code="not_dealer_of_table",
+            detail={"table": table.pk},
+        )
+
+
+def _who(actor: Actor) -> dict[str, Any]:
+    return {"entered_by_user": actor.user, "entered_by_device": actor.device}
+
+
+# --- tables and seats -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def table_create(
+    *,
+    actor: Actor,
+    club: Club,
+    name: str,
+    game: dict[str, Any],
+    seats_count: int = 6,
+    published: bool = False,
+) -> Table:
+    _require_director(actor, club.pk)
+    engine_game = game_from_settings(game)
+    if not engine_game.min_players <= seats_count <= 10:
+        raise ValidationFailed(
+            f"seats_count must be between {engine_game.min_players} and 10",
+            code="seats_count_invalid",
+            detail={"field": "seats_count", "value": seats_count},
+        )
+    if Table.objects.filter(club=club, name=name).exists():
+        raise ValidationFailed(
+            f"the club already has a table named {name!r}", code="table_name_taken", detail={"field": "name"}
+        )
+    return Table.objects.create(
+        club=club, name=name, game=engine_game.to_json(), seats_count=seats_count, published=published
+    )
+
+
+@transaction.atomic
+def table_seat_player(
+    *,
+    actor: Actor,
+    table: Table,
+    number: int,
+    stack: int,
+    player: Player | None = None,
+    player_name: str | None = None,
+) -> Seat:
+    """Seat a player (an existing club player, or a new one by name) with ``stack`` chips (a buy-in)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _require_director(actor, table.club_id)
+    if not 1 <= number <= table.seats_count:
+        raise ValidationFailed(
+            f"seat {number} does not exist at a {table.seats_count}-seat table",
+            code="seat_invalid",
+            detail={"field": "seat", "seat": number, "seats": table.seats_count},
+        )
+    if stack < 0:
+        raise ValidationFailed("stack cannot be negative", code="stack_invalid", detail={"field": "stack"})
+    if player is None:
+        if not player_name:
+            raise ValidationFailed(
+                "give a player id or a player name", code="player_missing", detail={"field": "player"}
+            )
+        player, _ = Player.objects.get_or_create(club=table.club, name=player_name)
+    elif player.club_id != table.club_id:
+        raise ValidationFailed(
+            "that player belongs to another club", code="player_invalid", detail={"field": "player"}
+        )
+    if Seat.objects.filter(table=table, number=number, left_at__isnull=True).exists():
+        raise Conflict(f"seat {number} is taken", code="seat_taken", detail={"seat": number})
+    if Seat.objects.filter(table=table, player=player, left_at__isnull=True).exists():
+        raise Conflict(
+            f"{player.name} is already seated at this table",
+            code="player_already_seated",
+            detail={"player": player.pk},
+        )
+    seat = Seat.objects.create(table=table, number=number, player=player, stack=stack)
+    if stack:
+        StackAdjustment.objects.create(
+            seat=seat,
+            kind=StackAdjustment.Kind.BUY_IN,
+            amount=stack,
+            stack_after=stack,
+            reason="seated",
+            actor=actor.user,
+        )
+    return seat
+
+
+def _hand_in_progress(table: Table) -> Hand | None:
+    return Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).first()
+
+
+@transaction.atomic
+def seat_stack_adjust(*, actor: Actor, seat: Seat, kind: str, amount: int, reason: str) -> StackAdjustment:
+    """Rebuy, add-on, penalty or correction of a stack between hands, always with its reason."""
+    seat = Seat.objects.select_for_update().select_related("table").get(pk=seat.pk)
+    _require_director(actor, seat.table.club_id)
+    if kind not in StackAdjustment.Kind.values or kind == StackAdjustment.Kind.BUY_IN:
+        raise ValidationFailed(
+            f"kind must be one of {', '.join(k for k in StackAdjustment.Kind.values if k != 'buy_in')}",
+            code="adjustment_kind_invalid",
+            detail={"field": "kind"},
+        )
+    if not reason.strip():
+        raise ValidationFailed("a reason is required", code="reason_required", detail={"field": "reason"})
+    if amount == 0:
+        raise ValidationFailed("amount cannot be zero", code="amount_invalid", detail={"field": "amount"})
+    if seat.left_at is not None:
+        raise Conflict("that player has left the seat", code="seat_left", detail={"seat": seat.number})
+    if _hand_in_progress(seat.table) is not None:
+        raise Conflict(
+            "stacks change between hands only; finish the hand first",
+            code="hand_in_progress",
+            rule="TDA 27",
+            detail={"seat": seat.number},
+        )
+    if seat.stack + amount < 0:
+        raise ValidationFailed(
+            f"seat {seat.number} has {seat.stack}; cannot remove {-amount}",
+            code="stack_would_be_negative",
+            detail={"field": "amount", "stack": seat.stack, "amount": amount},
+        )
+    seat.stack += amount
+    seat.save(update_fields=["stack"])
+    return StackAdjustment.objects.create(
+        seat=seat, kind=kind, amount=amount, stack_after=seat.stack, reason=reason, actor=actor.user
+    )
+
+
+# --- hands ------------------------------------------------------------------------------------------------
+
+
+def _next_button(previous: int | None, numbers: list[int]) -> int:
+    """The button moves one seat left: the next dealt-in seat clockwise after the last button."""
+    if previous is None:
+        return numbers[0]
+    after = [n for n in numbers if n > previous]
+    return after[0] if after else numbers[0]
+
+
+@transaction.atomic
+def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand:
+    """Deal the next hand: everyone seated with chips (everyone seated in no-bet mode), the button moved
+    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _require_dealer(actor, table)
+    current = _hand_in_progress(table)
+    if current is not None:
+        raise Conflict(
+            f"hand {current.number} is still in progress",
+            code="hand_in_progress",
+            detail={"hand": current.pk},
+        )
+    game = Game.from_json(table.game)
+    seats = list(
+        Seat.objects.filter(table=table, left_at__isnull=True).select_related("player").order_by("number")
+    )
+    dealt = [s for s in seats if s.stack > 0 or not game.betting]
+    numbers = [s.number for s in dealt]
+    if len(dealt) < 2:
+        raise Conflict(
+            "a hand needs at least two seated players with chips",
+            code="not_enough_players",
+            detail={"players": len(dealt)},
+        )
+    if button is not None:
+        if table.button_seat is not None:
+            raise ValidationFailed(
+                "the button moves by the rules after the first hand",
+                code="button_fixed",
+                detail={"field": "button"},
+            )
+        if button not in numbers:
+            raise ValidationFailed(
+                f"seat {button} is not dealt in",
+                code="button_invalid",
+                detail={"field": "button", "seats": numbers},
+            )
+    else:
+        button = _next_button(table.button_seat, numbers)
+    number = (
+        Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    seat_specs = [
+        {"seat": s.number, "stack": s.stack, "name": s.player.name, "player_id": s.player_id} for s in dealt
+    ]
+    try:
+        state = start_hand(game, seat_specs, button, number)
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+    table.button_seat = button
+    table.save(update_fields=["button_seat"])
+    return Hand.objects.create(
+        table=table,
+        number=number,
+        button=button,
+        game=table.game,
+        seats=seat_specs,
+        state=state.to_json(),
+    )
+
+
+def _lock_hand(hand_id: int) -> Hand:
+    try:
+        return Hand.objects.select_for_update(of=("self",)).select_related("table").get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id}) from None
+
+
+def _final_stacks(hand: Hand, state: HandState) -> dict[int, int]:
+    """Each seat's chips once the hand is over; the starting stacks while it is not."""
+    if state.phase == FINISHED:
+        return state.stacks()
+    return {int(s["seat"]): int(s["stack"]) for s in hand.seats}
+
+
+def _flow_stacks(hand: Hand, before: HandState, after: HandState) -> None:
+    """Move the change of each seat's end-of-hand chips onto its seat (a delta, so rebuys made since stay)."""
+    old, new = _final_stacks(hand, before), _final_stacks(hand, after)
+    for spec in hand.seats:
+        delta = new[int(spec["seat"])] - old[int(spec["seat"])]
+        if delta:
+            updated = Seat.objects.filter(
+                table_id=hand.table_id, player_id=spec["player_id"], left_at__isnull=True, stack__gte=-delta
+            ).update(stack=F("stack") + delta)
+            if not updated:
+                raise Conflict(
+                    f"seat {spec['seat']} no longer has the chips this change takes back",
+                    code="stack_would_be_negative",
+                    detail={"seat": spec["seat"], "delta": delta},
+                )
+
+
+def _set_state(hand: Hand, before: HandState, after: HandState, seq: int) -> None:
+    _flow_stacks(hand, before, after)
+    hand.seq = seq
+    hand.state = after.to_json()
+    if after.phase == FINISHED:
+        hand.status = Hand.Status.FINISHED
+        hand.result = after.result
+        hand.finished_at = hand.finished_at or timezone.now()
+    else:
+        hand.status = Hand.Status.IN_PROGRESS
+        hand.result = None
+        hand.finished_at = None
+    hand.save(update_fields=["seq", "state", "status", "result", "finished_at"])
+
+
+def request_digest(payload: Any) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Recorded:
+    hand: Hand
+    status_code: int
+    body: dict[str, Any]
+    replayed: bool = False  # the answer of an earlier request with the same Idempotency-Key
+
+
+def hand_event_record(
+    *,
+    actor: Actor,
+    hand_id: int,
+    expected_seq: int,
+    event: dict[str, Any],
+    idempotency_key: str | None = None,
+    by_clock: bool = False,
+) -> Recorded:
+    """Append one event if the rules allow it. 409 ``stale_seq`` if someone else recorded first; 422 with the
+    engine's code and rule if the rules forbid it; with an ``idempotency_key``, a retry returns the first
+    answer and appends nothing."""
+    with transaction.atomic():
+        hand = _lock_hand(hand_id)
+        if not by_clock:
+            _require_dealer(actor, hand.table)
+        digest = request_digest({"expected_seq": expected_seq, "event": event})
+        if idempotency_key:
+            answer = IdempotentAnswer.objects.filter(hand=hand, key=idempotency_key).first()
+            if answer is not None:
+                if answer.request_digest != digest:
+                    raise Conflict(
+                        "this Idempotency-Key was already used for a different request",
+                        code="idempotency_key_reused",
+                        detail={"key": idempotency_key},
+                    )
+                return Recorded(hand, answer.status_code, answer.body, replayed=True)
+        if expected_seq != hand.seq:
+            from apps.tables.selectors import hand_view
+
+            raise Conflict(
+                f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",
+                code="stale_seq",
+                detail={"expected_seq": expected_seq, "current_seq": hand.seq, "state": hand_view(hand)},
+            )
+        before = HandState.from_json(hand.state)
+        try:
+            after = before.apply(event)
+        except EngineError as exc:
+            raise RuleViolation.from_engine(exc) from exc
+        seq = hand.seq + 1
+        HandEvent.objects.create(
+            hand=hand, seq=seq, payload=event, by_clock=by_clock, state_after=after.to_json(), **_who(actor)
+        )
+        _set_state(hand, before, after, seq)
+        from apps.tables.selectors import hand_view
+
+        body = hand_view(hand, state=after)
+        if idempotency_key:
+            IdempotentAnswer.objects.create(
+                hand=hand, key=idempotency_key, request_digest=digest, status_code=201, body=body
+            )
+        return Recorded(hand, 201, body)
+
+
+def _initial_state(hand: Hand) -> HandState:
+    return start_hand(Game.from_json(hand.game), hand.seats, hand.button, hand.number)
+
+
+@transaction.atomic
+def hand_correct(
+    *,
+    actor: Actor,
+    hand_id: int,
+    expected_seq: int,
+    reason: str,
+    void_from_seq: int | None = None,
+    events: list[dict[str, Any]] | None = None,
+) -> Hand:
+    """A director's correction: void the valid actions from ``void_from_seq`` on (undo back to the event
+    before it) and/or append ``events`` in their place. The voided rows stay, marked with this correction;
+    the state is recomputed from the last kept event and the stacks re-flow."""
+    hand = _lock_hand(hand_id)
+    _require_director(actor, hand.table.club_id)
+    events = list(events or [])
+    if not reason.strip():
+        raise ValidationFailed(
+            "a correction needs a reason", code="reason_required", detail={"field": "reason"}
+        )
+    if void_from_seq is None and not events:
+        raise ValidationFailed(
+            "say which event to undo from (void_from_seq) and/or the events to append",
+            code="correction_empty",
+            detail={"field": "void_from_seq"},
+        )
+    if expected_seq != hand.seq:
+        raise Conflict(
+            f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",
+            code="stale_seq",
+            detail={"expected_seq": expected_seq, "current_seq": hand.seq},
+        )
+    if Hand.objects.filter(table_id=hand.table_id, number__gt=hand.number).exists():
+        raise Conflict(
+            "a later hand has started at this table; correct it through the dispute desk",
+            code="later_hands_started",
+            rule="TDA 22",
+            detail={"hand": hand.pk},
+        )
+    valid = HandEvent.objects.filter(hand=hand, kind=HandEvent.Kind.ACTION, voided_by__isnull=True)
+    before = HandState.from_json(hand.state)
+    base = before
+    to_void: list[int] = []
+    if void_from_seq is not None:
+        to_void = list(valid.filter(seq__gte=void_from_seq).values_list("seq", flat=True))
+        if not to_void or to_void[0] != void_from_seq:
+            raise ValidationFailed(
+                f"event {void_from_seq} is not a valid action of this hand",
+                code="void_from_invalid",
+                detail={"field": "void_from_seq", "valid": list(valid.values_list("seq", flat=True))},
+            )
+        kept = valid.filter(seq__lt=void_from_seq).order_by("-seq").first()
+        base = HandState.from_json(kept.state_after) if kept else _initial_state(hand)
+    state = base
+    for index, ev in enumerate(events):
+        try:
+            state = state.apply(ev)
+        except EngineError as exc:
+            error = RuleViolation.from_engine(exc)
+            error.detail = {**error.detail, "index": index}
+            raise error from exc
+    seq = hand.seq + 1
+    correction = HandEvent.objects.create(
+        hand=hand,
+        seq=seq,
+        kind=HandEvent.Kind.CORRECTION,
+        payload={
+            "reason": reason,
+            "void_from_seq": void_from_seq,
+            "voided": to_void,
+            "appended": len(events),
+        },
+        state_after=base.to_json(),
+        **_who(actor),
+    )
+    if to_void:
+        valid.filter(seq__in=to_void).update(voided_by=correction)
+    replay_state = base
+    for ev in events:
+        replay_state = replay_state.apply(ev)
+        seq += 1
+        HandEvent.objects.create(
+            hand=hand, seq=seq, payload=ev, state_after=replay_state.to_json(), **_who(actor)
+        )
+    try:
+        _set_state(hand, before, state, seq)
+    except IntegrityError as exc:  # pragma: no cover - guarded by the stack check in _flow_stacks
+        raise Conflict("the correction would leave a stack negative", code="stack_would_be_negative") from exc
+    return hand
+
+
+def hand_award_check(*, hand: Hand, proposed: dict[str, Any]) -> dict[str, Any]:
+    """Is the dealer's proposed award (seat → chips received) right? Why not, seat by seat."""
+    if hand.status != Hand.Status.FINISHED or not hand.result:
+        raise Conflict("the hand is not finished yet", code="hand_not_finished", detail={"hand": hand.pk})
+    try:
+        return check_result_award(hand.result, proposed)
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+
+
+@transaction.atomic
+def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
+    """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
+    hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
+    record of a hand played elsewhere or earlier) and does not move the button."""
+    from apps.engine import phh
+
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _require_dealer(actor, table)
+    try:
+        histories = phh.loads_all(text)
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    if len(histories) != 1:
+        raise ValidationFailed(
+            f"send one hand per request, not {len(histories)}",
+            code="phh_one_hand",
+            detail={"hands": len(histories)},
+        )
+    hh = histories[0]
+    result = phh.replay_phh(hh)
+    if result.error is not None:
+        err = result.error
+        raise RuleViolation(
+            err.message,
+            code=err.code,
+            rule=err.rule,
+            detail={**err.detail, "action_index": err.index, "action": err.action},
+        )
+    game = phh.game_from_phh(hh)
+    seats, button = phh.seats_from_phh(hh)
+    for spec in seats:
+        name = spec.get("name") or f"Seat {spec['seat']}"
+        spec["name"] = name
+        spec["player_id"] = Player.objects.get_or_create(club=table.club, name=name)[0].pk
+    state = start_hand(game, seats, button, 1)
+    number = (
+        Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    hand = Hand.objects.create(
+        table=table,
+        number=number,
+        button=button,
+        game=game.to_json(),
+        seats=seats,
+        state=state.to_json(),
+        source=Hand.Source.IMPORT,
+    )
+    for seq, event in enumerate(result.events, start=1):
+        state = state.apply(event)
+        HandEvent.objects.create(
+            hand=hand, seq=seq, payload=event, state_after=state.to_json(), **_who(actor)
+        )
+    if state.phase != FINISHED:
+        raise RuleViolation(
+            "the file's hand does not reach its end", code="phh_hand_unfinished", rule="PHH 0.0.2", detail={}
+        )
+    hand.seq = len(result.events)
+    hand.state = state.to_json()
+    hand.status = Hand.Status.FINISHED
+    hand.result = state.result
+    hand.finished_at = timezone.now()
+    hand.save()
+    return hand

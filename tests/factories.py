@@ -1,0 +1,77 @@
+"""factory_boy factories for the models the tests need."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from apps.accounts.models import Club, DealerAssignment, Membership, Player, Role
+from apps.engine.games import five_card_draw
+from apps.tables.models import Seat, Table
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("pw-for-tests")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    club = factory.SubFactory(ClubFactory)
+    user = factory.SubFactory(UserFactory)
+    role = Role.PLAYER
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Table
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Table {n}")
+    game = factory.LazyFunction(lambda: five_card_draw().to_json())
+    seats_count = 6
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    table = factory.SubFactory(TableFactory)
+    number = factory.Sequence(lambda n: n % 6 + 1)
+    player = factory.LazyAttribute(lambda o: PlayerFactory(club=o.table.club))
+    stack = 2000
+
+
+def director_of(club: Club, username: str | None = None):  # type: ignore[no-untyped-def]
+    user = UserFactory(username=username) if username else UserFactory()
+    MembershipFactory(club=club, user=user, role=Role.DIRECTOR)
+    return user
+
+
+def dealer_of(table: Table, username: str | None = None):  # type: ignore[no-untyped-def]
+    user = UserFactory(username=username) if username else UserFactory()
+    MembershipFactory(club=table.club, user=user, role=Role.DEALER)
+    DealerAssignment.objects.create(user=user, table=table)
+    return user
