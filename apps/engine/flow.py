@@ -26,16 +26,23 @@ from __future__ import annotations
 from typing import Any
 
 from apps.engine import betting as bt
-from apps.engine.cards import format_card, parse_cards, rank_of
-from apps.engine.deck import RULE_RESHUFFLE, Stub
+from apps.engine.cards import parse_cards, rank_of
+from apps.engine.deck import Stub
 from apps.engine.errors import ActionError, BettingError, CardError
 from apps.engine.hand import BETTING, DRAWING, FINISHED, SHOWDOWN, UNKNOWN, HandState, SeatState
+from apps.engine.known import (
+    RULE_CARDS,
+    deal_cards,
+    declare_reshuffle,
+    draw_cards,
+    merge_known,
+    tokens,
+)
 from apps.engine.showdown import RULE_OPENERS, meets_openers, settle
 
 RULE_TURN = "RULES.md §4 (acting out of turn); TDA 53"
 RULE_PHASE = "RULES.md §6-7 (flow of a hand)"
 RULE_DRAW = "RULES.md §6 (draw limit)"
-RULE_CARDS = "RULES.md §1; RULES.md §7"
 
 
 def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
@@ -286,45 +293,6 @@ def _progress_draw(st: HandState, after: int) -> None:
         _end_draw(st)
 
 
-def _tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
-    cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
-    return [format_card(c) for c in cards]
-
-
-def _check_free(st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False) -> None:
-    """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7)."""
-    if card == UNKNOWN:
-        return
-    for o in st.seats:
-        if o.seat != owner.seat and (card in o.cards or card in o.unplaced):
-            raise _err(
-                f"{card} is already known in seat {o.seat}'s hand",
-                "card_conflict",
-                RULE_CARDS,
-                seat=owner.seat,
-                card=card,
-                holder=o.seat,
-            )
-    if card in st.current_known:
-        raise _err(
-            f"{card} was discarded in this draw and cannot be dealt again",
-            "card_conflict",
-            RULE_CARDS,
-            seat=owner.seat,
-            card=card,
-            where="current_discards",
-        )
-    if card in st.muck_known and not allow_muck:
-        raise _err(
-            f"{card} is in the muck and has not been reshuffled",
-            "card_conflict",
-            RULE_CARDS,
-            seat=owner.seat,
-            card=card,
-            where="muck",
-        )
-
-
 def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> None:
     seat = ev["seat"]
     s = _require_turn(st, seat, DRAWING, "draw")
@@ -340,7 +308,7 @@ def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> 
             minimum=0,
             maximum=g.max_draw,
         )
-    shown = _tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
+    shown = tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
     if (
         g.draw_limit == "3-or-4-with-ace"
         and n == 4
@@ -354,145 +322,11 @@ def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> 
             amount=n,
             maximum=3,
         )
-    discard = _tokens(st, ev["discard"], count=n) if ev.get("discard") is not None else None
-    receive = _tokens(st, ev["receive"], count=n) if ev.get("receive") is not None else None
-    hand = list(s.cards)
-    known_discards = [c for c in (discard or []) if c != UNKNOWN]
-    for c in known_discards:
-        if c in hand:
-            hand.remove(c)
-        elif UNKNOWN in hand:
-            _check_free(st, c, s)
-            hand.remove(UNKNOWN)
-        else:
-            raise _err(
-                f"seat {seat} does not hold {c}",
-                "card_not_held",
-                RULE_CARDS,
-                seat=seat,
-                card=c,
-                cards="".join(s.cards),
-            )
-    for c in shown:
-        if c in known_discards:
-            raise _err(
-                f"{c} cannot be both shown as kept and discarded",
-                "card_conflict",
-                RULE_CARDS,
-                seat=seat,
-                card=c,
-            )
-        if c not in hand:
-            if UNKNOWN not in hand:
-                raise _err(f"seat {seat} does not hold {c}", "card_not_held", RULE_CARDS, seat=seat, card=c)
-            _check_free(st, c, s)
-            hand[hand.index(UNKNOWN)] = c
-    removals = n - len(known_discards)
-    unplaced = list(s.unplaced)
-    if removals <= hand.count(UNKNOWN):
-        for _ in range(removals):
-            hand.remove(UNKNOWN)
-    else:  # which known cards were thrown is not said: they become unplaced
-        kept = [c for c in hand if c in shown]
-        unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
-        hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
-    out = st.stub.draw(n, last=st._is_last_drawer(seat))
-    for c in receive or []:
-        if c == UNKNOWN:
-            continue
-        if c in known_discards or c in hand or (c in unplaced and not out.reshuffled):
-            raise _err(
-                f"{c} cannot be received: seat {seat} just discarded or holds it",
-                "card_conflict",
-                RULE_CARDS,
-                seat=seat,
-                card=c,
-            )
-        _check_free(st, c, s, allow_muck=out.reshuffled)
-    hand += receive if receive is not None else [UNKNOWN] * n
-    s.cards, s.unplaced = hand, unplaced
-    s.draws.append(n)
-    st.stub = out.stub
-    st.current_known.extend(known_discards)
-    if out.reshuffled:
-        st.muck_known = []
-        for o in st.seats:
-            o.unplaced = []
-        st.last_reshuffle = {
-            "deal": st.deal,
-            "draw": st.draw_index,
-            "seat": seat,
-            "before": out.before,
-            "after": out.after,
-            "last_resort": out.last_resort,
-            "declared": False,
-        }
+    draw_cards(st, s, n, ev)
     _progress_draw(st, seat)
 
 
-def _on_reshuffle(st: HandState) -> None:
-    if st.phase != DRAWING or st.to_act is None:
-        raise _err(
-            "a reshuffle is declared only during a draw", "wrong_phase", RULE_RESHUFFLE, phase=st.phase
-        )
-    usable = st.stub.usable(last=st._is_last_drawer(st.to_act))
-    if usable >= st.game.max_draw or st.stub.muck == 0:
-        raise _err(
-            f"no reshuffle is due: {usable} cards can still be dealt",
-            "reshuffle_not_due",
-            RULE_RESHUFFLE,
-            stub=st.stub.stub,
-            muck=st.stub.muck,
-            usable=usable,
-        )
-    st.stub = st.stub.reshuffle()
-    st.muck_known = []
-    for o in st.seats:
-        o.unplaced = []
-    st.last_reshuffle = {
-        "deal": st.deal,
-        "draw": st.draw_index,
-        "seat": st.to_act,
-        "before": 0,
-        "after": 0,
-        "last_resort": False,
-        "declared": True,
-    }
-
-
-# --- cards and showdown ---------------------------------------------------------------------------
-
-
-def _merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
-    """``cards`` replace the seat's cards: its known cards must all be among them, new ones must be free."""
-    missing = [c for c in s.known() if c not in cards]
-    if missing:
-        raise _err(
-            f"seat {s.seat} is known to hold {' '.join(missing)}",
-            "card_mismatch",
-            RULE_CARDS,
-            seat=s.seat,
-            cards="".join(cards),
-            known="".join(s.cards),
-        )
-    for c in cards:
-        if c not in s.cards and c not in s.unplaced:
-            _check_free(st, c, s)
-    s.cards = list(cards)
-    s.unplaced = [c for c in s.unplaced if c not in cards]
-
-
-def _on_deal(st: HandState, ev: dict[str, Any]) -> None:
-    s = st.seat(ev["seat"])
-    if st.phase == FINISHED or not s.live:
-        raise _err(
-            f"seat {s.seat} has no live hand to deal to",
-            "wrong_phase",
-            RULE_PHASE,
-            seat=s.seat,
-            phase=st.phase,
-        )
-    _merge_known(st, s, _tokens(st, ev["cards"], count=5))
+# --- showdown -------------------------------------------------------------------------------------
 
 
 def _start_showdown(st: HandState) -> None:
@@ -534,7 +368,7 @@ def _resolve_if_ready(st: HandState) -> None:
 
 def _on_show(st: HandState, ev: dict[str, Any]) -> None:
     s = _claimant(st, ev["seat"], "show")
-    _merge_known(st, s, _tokens(st, ev["cards"], count=5, unknown=False))
+    merge_known(st, s, tokens(st, ev["cards"], count=5, unknown=False))
     st.muck_known.extend(s.unplaced)  # not in the shown hand: they were thrown in a draw
     s.unplaced = []
     s.showdown = "shown"
@@ -616,7 +450,7 @@ def _on_prove(st: HandState, ev: dict[str, Any], *, failed: bool = False) -> Non
         )
     ok = False
     if not failed:
-        cards = _tokens(st, ev["cards"], count=5, unknown=False)
+        cards = tokens(st, ev["cards"], count=5, unknown=False)
         known = [c for c in (st.opening_cards or []) if c != UNKNOWN]
         if any(c not in cards for c in known):
             raise _err(
@@ -692,7 +526,7 @@ def apply_event(st: HandState, ev: dict[str, Any]) -> None:
         elif kind == "draw":
             _on_draw(st, ev)
         elif kind == "deal":
-            _on_deal(st, ev)
+            deal_cards(st, ev)
         elif kind == "show":
             _on_show(st, ev)
         elif kind == "muck":
@@ -702,74 +536,9 @@ def apply_event(st: HandState, ev: dict[str, Any]) -> None:
         elif kind == "prove_openers":
             _on_prove(st, ev)
         elif kind == "reshuffle":
-            _on_reshuffle(st)
+            declare_reshuffle(st)
         else:
             _on_timeout(st, ev["seat"])
     except CardError as e:  # a card typo names the seat too
         e.detail.setdefault("seat", ev.get("seat"))
         raise
-
-
-# --- legal actions --------------------------------------------------------------------------------
-
-
-def legal_actions(st: HandState) -> list[dict[str, Any]]:
-    """What may happen next (see ``HandState.legal_actions``)."""
-    out: list[dict[str, Any]] = []
-    if st.phase == BETTING and st.to_act is not None:
-        s = st.seat(st.to_act)
-        lim, w = st._limits(), st._wagerer(s)
-        out.append({"type": "fold", "seat": s.seat})
-        if bt.can_check(st.rnd, w):
-            out.append({"type": "check", "seat": s.seat})
-        else:
-            total = min(st.rnd.current_bet, w.all_in_total)
-            out.append({"type": "call", "seat": s.seat, "amount": total - s.bet, "to": total})
-        lo, hi = bt.wager_range(lim, st.rnd, w)
-        if st.rnd.current_bet == 0 and _has_opponent(st, s):
-            try:
-                _opener_check(st, s)
-                out.append({"type": "bet", "seat": s.seat, "min": lo, "max": hi})
-            except ActionError:
-                pass
-        elif bt.can_raise_at_all(lim, st.rnd, w, heads_up=st._heads_up()) and _has_opponent(st, s):
-            out.append({"type": "raise", "seat": s.seat, "min": max(lo, st.rnd.current_bet + 1), "max": hi})
-        out.append({"type": "timeout", "seat": s.seat})
-    elif st.phase == DRAWING and st.to_act is not None:
-        info = st.stub_info()
-        out.append(
-            {
-                "type": "draw",
-                "seat": st.to_act,
-                "min": 0,
-                "max": st.game.max_draw,
-                "show_ace_above": 3 if st.game.draw_limit == "3-or-4-with-ace" else None,
-                "usable": info["usable"],
-            }
-        )
-        out.append({"type": "fold", "seat": st.to_act})
-        out.append({"type": "timeout", "seat": st.to_act})
-        if info["reshuffle_due"] and st.stub.muck > 0:
-            out.append({"type": "reshuffle"})
-    elif st.phase == SHOWDOWN and st.pending == "prove_openers":
-        out.append({"type": "prove_openers", "seat": st.opener})
-        out.append({"type": "timeout", "seat": st.opener})
-    elif st.phase == SHOWDOWN:
-        waiting = [
-            s.seat
-            for s in st._clockwise_after(st.to_act or st.button, inclusive=True)
-            if s.live and s.showdown is None
-        ]
-        for seat in waiting:
-            out.append({"type": "show", "seat": seat})
-            out.append({"type": "muck", "seat": seat})
-        out.append({"type": "finish_order", "seats": sorted(s.seat for s in st._live())})
-    if (
-        st.phase in (BETTING, DRAWING)
-        and st.game.opening == "jacks-or-better"
-        and st.opener is not None
-        and st.openers_proven is None
-        and st.seat(st.opener).live
-    ):
-        out.append({"type": "prove_openers", "seat": st.opener})
-    return out

@@ -236,7 +236,7 @@ class HandState:
     def legal_actions(self) -> list[dict[str, Any]]:
         """What may happen next, with amounts: e.g. ``[{"type": "fold", "seat": 1}, {"type": "call",
         "seat": 1, "amount": 20, "to": 40}, {"type": "raise", "seat": 1, "min": 80, "max": 1000}]``."""
-        from apps.engine.flow import legal_actions
+        from apps.engine.legal import legal_actions
 
         return legal_actions(self)
 

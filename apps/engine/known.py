@@ -1,0 +1,209 @@
+"""Known cards in a hand where most cards are unknown (RULES.md §1, §7).
+
+Every card may stay ``??`` until shown. What is known is checked against everything else known in the deal:
+no card in two hands, no card received that was discarded in the same draw, no earlier discard dealt again
+before a reshuffle. When a draw does not say which known cards were thrown, those cards become *unplaced*
+(kept or thrown, nobody knows) and still block the same card elsewhere until shown or reshuffled.
+
+>>> from apps.engine.games import five_card_draw
+>>> from apps.engine.hand import start_hand
+>>> st = start_hand(five_card_draw(), [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}], button=2)
+>>> st.apply({"type": "deal", "seat": 1, "cards": "as ks qs js ts"}).cards(1)
+'AsKsQsJsTs'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.engine.cards import format_card, parse_cards
+from apps.engine.deck import RULE_RESHUFFLE
+from apps.engine.errors import ActionError
+from apps.engine.hand import DRAWING, FINISHED, UNKNOWN, HandState, SeatState
+
+RULE_CARDS = "RULES.md §1; RULES.md §7"
+RULE_PHASE = "RULES.md §6-7 (flow of a hand)"
+
+
+def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
+    return ActionError(message, code=code, rule=rule, detail=detail)
+
+
+def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
+    cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
+    return [format_card(c) for c in cards]
+
+
+def check_free(st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False) -> None:
+    """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7)."""
+    if card == UNKNOWN:
+        return
+    for o in st.seats:
+        if o.seat != owner.seat and (card in o.cards or card in o.unplaced):
+            raise _err(
+                f"{card} is already known in seat {o.seat}'s hand",
+                "card_conflict",
+                RULE_CARDS,
+                seat=owner.seat,
+                card=card,
+                holder=o.seat,
+            )
+    if card in st.current_known:
+        raise _err(
+            f"{card} was discarded in this draw and cannot be dealt again",
+            "card_conflict",
+            RULE_CARDS,
+            seat=owner.seat,
+            card=card,
+            where="current_discards",
+        )
+    if card in st.muck_known and not allow_muck:
+        raise _err(
+            f"{card} is in the muck and has not been reshuffled",
+            "card_conflict",
+            RULE_CARDS,
+            seat=owner.seat,
+            card=card,
+            where="muck",
+        )
+
+
+def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
+    """Seat ``s`` throws ``n`` cards and gets ``n``: check what is known, count the stub, reshuffle if due."""
+    seat = s.seat
+    shown = tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
+    discard = tokens(st, ev["discard"], count=n) if ev.get("discard") is not None else None
+    receive = tokens(st, ev["receive"], count=n) if ev.get("receive") is not None else None
+    hand = list(s.cards)
+    known_discards = [c for c in (discard or []) if c != UNKNOWN]
+    for c in known_discards:
+        if c in hand:
+            hand.remove(c)
+        elif UNKNOWN in hand:
+            check_free(st, c, s)
+            hand.remove(UNKNOWN)
+        else:
+            raise _err(
+                f"seat {seat} does not hold {c}",
+                "card_not_held",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+                cards="".join(s.cards),
+            )
+    for c in shown:
+        if c in known_discards:
+            raise _err(
+                f"{c} cannot be both shown as kept and discarded",
+                "card_conflict",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+            )
+        if c not in hand:
+            if UNKNOWN not in hand:
+                raise _err(f"seat {seat} does not hold {c}", "card_not_held", RULE_CARDS, seat=seat, card=c)
+            check_free(st, c, s)
+            hand[hand.index(UNKNOWN)] = c
+    removals = n - len(known_discards)
+    unplaced = list(s.unplaced)
+    if removals <= hand.count(UNKNOWN):
+        for _ in range(removals):
+            hand.remove(UNKNOWN)
+    else:  # which known cards were thrown is not said: they become unplaced
+        kept = [c for c in hand if c in shown]
+        unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
+        hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
+    out = st.stub.draw(n, last=st._is_last_drawer(seat))
+    for c in receive or []:
+        if c == UNKNOWN:
+            continue
+        if c in known_discards or c in hand or (c in unplaced and not out.reshuffled):
+            raise _err(
+                f"{c} cannot be received: seat {seat} just discarded or holds it",
+                "card_conflict",
+                RULE_CARDS,
+                seat=seat,
+                card=c,
+            )
+        check_free(st, c, s, allow_muck=out.reshuffled)
+    hand += receive if receive is not None else [UNKNOWN] * n
+    s.cards, s.unplaced = hand, unplaced
+    s.draws.append(n)
+    st.stub = out.stub
+    st.current_known.extend(known_discards)
+    if out.reshuffled:
+        st.muck_known = []
+        for o in st.seats:
+            o.unplaced = []
+        st.last_reshuffle = {
+            "deal": st.deal,
+            "draw": st.draw_index,
+            "seat": seat,
+            "before": out.before,
+            "after": out.after,
+            "last_resort": out.last_resort,
+            "declared": False,
+        }
+
+
+def declare_reshuffle(st: HandState) -> None:
+    if st.phase != DRAWING or st.to_act is None:
+        raise _err(
+            "a reshuffle is declared only during a draw", "wrong_phase", RULE_RESHUFFLE, phase=st.phase
+        )
+    usable = st.stub.usable(last=st._is_last_drawer(st.to_act))
+    if usable >= st.game.max_draw or st.stub.muck == 0:
+        raise _err(
+            f"no reshuffle is due: {usable} cards can still be dealt",
+            "reshuffle_not_due",
+            RULE_RESHUFFLE,
+            stub=st.stub.stub,
+            muck=st.stub.muck,
+            usable=usable,
+        )
+    st.stub = st.stub.reshuffle()
+    st.muck_known = []
+    for o in st.seats:
+        o.unplaced = []
+    st.last_reshuffle = {
+        "deal": st.deal,
+        "draw": st.draw_index,
+        "seat": st.to_act,
+        "before": 0,
+        "after": 0,
+        "last_resort": False,
+        "declared": True,
+    }
+
+
+def merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
+    """``cards`` replace the seat's cards: its known cards must all be among them, new ones must be free."""
+    missing = [c for c in s.known() if c not in cards]
+    if missing:
+        raise _err(
+            f"seat {s.seat} is known to hold {' '.join(missing)}",
+            "card_mismatch",
+            RULE_CARDS,
+            seat=s.seat,
+            cards="".join(cards),
+            known="".join(s.cards),
+        )
+    for c in cards:
+        if c not in s.cards and c not in s.unplaced:
+            check_free(st, c, s)
+    s.cards = list(cards)
+    s.unplaced = [c for c in s.unplaced if c not in cards]
+
+
+def deal_cards(st: HandState, ev: dict[str, Any]) -> None:
+    s = st.seat(ev["seat"])
+    if st.phase == FINISHED or not s.live:
+        raise _err(
+            f"seat {s.seat} has no live hand to deal to",
+            "wrong_phase",
+            RULE_PHASE,
+            seat=s.seat,
+            phase=st.phase,
+        )
+    merge_known(st, s, tokens(st, ev["cards"], count=5))
