@@ -114,7 +114,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "apps.core.schema.FloorAutoSchema",
     "EXCEPTION_HANDLER": "apps.core.errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "apps.accounts.authentication.DeviceTokenAuthentication",

@@ -10,3 +10,4 @@ class CoreConfig(AppConfig):
         from director.celery import ensure_embedded_broker_folders
 
         ensure_embedded_broker_folders()
+        import apps.core.schema  # noqa: F401  (registers the drf-spectacular extensions)

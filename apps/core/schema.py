@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
@@ -27,3 +29,29 @@ def errors(*statuses: int) -> dict[int, Any]:
         422: "a rule of poker forbids it (the rule is cited)",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in statuses}
+
+
+class FloorAutoSchema(AutoSchema):
+    """Names nested serializers after their API (``TableCreateApi.InputSerializer`` → ``TableCreateInput``),
+    so the HackSoft-style ``InputSerializer`` / ``OutputSerializer`` of each API stay distinct components."""
+
+    def get_serializer_name(self, serializer: Any, direction: str) -> str:
+        name: str = super().get_serializer_name(serializer, direction)
+        cls = serializer if isinstance(serializer, type) else type(serializer)
+        outer, _, _ = cls.__qualname__.rpartition(".")
+        if outer:
+            return outer.split(".")[-1].removesuffix("Api") + name
+        return name
+
+
+class DeviceTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "apps.accounts.authentication.DeviceTokenAuthentication"
+    name = "deviceToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "A dealer device: `Authorization: Device <token>` (a director issues it).",
+        }
