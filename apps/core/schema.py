@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
@@ -35,7 +35,7 @@ class FloorAutoSchema(AutoSchema):
     """Names nested serializers after their API (``TableCreateApi.InputSerializer`` → ``TableCreateInput``),
     so the HackSoft-style ``InputSerializer`` / ``OutputSerializer`` of each API stay distinct components."""
 
-    def get_serializer_name(self, serializer: Any, direction: str) -> str:
+    def get_serializer_name(self, serializer: Any, direction: Literal["request", "response"]) -> str:
         name: str = super().get_serializer_name(serializer, direction)
         cls = serializer if isinstance(serializer, type) else type(serializer)
         outer, _, _ = cls.__qualname__.rpartition(".")
