@@ -15,6 +15,7 @@ It round-trips through plain JSON so the service can cache it beside the event l
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -240,6 +241,54 @@ class HandState:
 
         return legal_actions(self)
 
+    def summary(self) -> dict[str, Any]:
+        """Everything a table view needs, as plain JSON: phase, seat to act, legal actions, each seat (stack,
+        bet, contribution, folded / all-in / dead, known cards, draw counts), pot total and pots, opener,
+        pass-outs, the stub, and the result once finished.
+
+        >>> from apps.engine.games import five_card_draw
+        >>> two = [{"seat": 1, "stack": 90}, {"seat": 2, "stack": 90}]
+        >>> s = start_hand(five_card_draw(), two, 2).summary()
+        >>> (s["phase"], s["to_act"], s["pot_total"], s["seats"][0]["stack"])
+        ('betting', 1, 20, 80)
+        """
+        return {
+            "hand_number": self.hand_number,
+            "button": self.button,
+            "phase": self.phase,
+            "deal": self.deal,
+            "pass_outs": self.pass_outs,
+            "round": self.round,
+            "draw": self.draw_index,
+            "to_act": self.to_act,
+            "pending": self.pending,
+            "legal_actions": self.legal_actions(),
+            "current_bet": self.rnd.current_bet,
+            "pot_total": self.pot_total,
+            "pots": self.pots() if self.phase != FINISHED else [],
+            "opener": self.opener,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "player_id": s.player_id,
+                    "stack": s.stack,
+                    "bet": s.bet,
+                    "contributed": s.contributed,
+                    "folded": s.folded,
+                    "all_in": s.live and s.stack == 0 and self.game.betting,
+                    "dead": s.dead,
+                    "cards": "".join(s.cards),
+                    "draws": list(s.draws),
+                    "showdown": s.showdown,
+                }
+                for s in self.seats
+            ],
+            "stub": self.stub_info(),
+            "result": copy.deepcopy(self.result),
+            "events": self.events,
+        }
+
     # --- may I / why not / do it -----------------------------------------------------------------------
 
     def can_apply(self, event: Mapping[str, Any]) -> bool:
@@ -307,8 +356,8 @@ class HandState:
             "stub": self.stub.to_json(),
             "muck_known": list(self.muck_known),
             "current_known": list(self.current_known),
-            "last_reshuffle": self.last_reshuffle,
-            "result": self.result,
+            "last_reshuffle": copy.deepcopy(self.last_reshuffle),
+            "result": copy.deepcopy(self.result),
             "events": self.events,
             "last_at": self.last_at,
         }
@@ -321,6 +370,10 @@ class HandState:
         kw["seats"] = [SeatState.from_json(s) for s in d["seats"]]
         kw["rnd"] = bt.RoundState.from_json(d["rnd"])
         kw["stub"] = Stub.from_json(d["stub"])
+        kw["result"] = copy.deepcopy(d.get("result"))
+        kw["last_reshuffle"] = copy.deepcopy(d.get("last_reshuffle"))
+        for key in ("opening_cards", "finish_order", "muck_known", "current_known"):
+            kw[key] = copy.deepcopy(d.get(key))
         return cls(**kw)
 
     # --- helpers used by the flow ----------------------------------------------------------------------

@@ -139,3 +139,15 @@ def test_legal_actions_in_each_phase() -> None:
     assert [a["type"] for a in st.legal_actions()] == ["show", "muck", "show", "muck", "finish_order"]
     st = play(st, "1 show 7c5d4h3s2c", "2 show 7d5c4s3h2d")
     assert st.legal_actions() == [] and st.received == {1: 100, 2: 100}
+
+
+def test_summary_is_plain_json_with_everything_a_table_view_needs() -> None:
+    st = play(deal(TD, 100, 100, 100, button=3), "3 raise 20", "1 call", "2 call", "1 draw 2")
+    s = json.loads(json.dumps(st.summary()))
+    assert s["phase"] == "drawing" and s["to_act"] == 2 and s["pot_total"] == 60
+    assert s["seats"][0] == {
+        "seat": 1, "name": None, "player_id": None, "stack": 80, "bet": 0, "contributed": 20, "folded": False,
+        "all_in": False, "dead": False, "cards": "??????????", "draws": [2], "showdown": None,
+    }  # fmt: skip
+    assert s["pots"] == [{"name": "main", "amount": 60, "eligible": [1, 2, 3]}]
+    assert s["legal_actions"][0]["type"] == "draw" and s["stub"]["stub"] == 52 - 15 - 1 - 2
