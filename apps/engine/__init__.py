@@ -1,10 +1,44 @@
-"""Floor's rules engine: pure Python, no Django.
+"""Floor's rules engine: pure Python, no Django (import-linter enforces it).
 
-Public entry points are re-exported here as the modules land:
-``evaluate`` (ranking), the pot resolver (pots), betting limits (betting), the hand state machine (hand)
-and PHH read/write (phh).
+The public entry points:
+
+- :func:`evaluate` ranks five cards under ``"high"`` (wild joker), ``"high-bug"`` or ``"low27"``;
+- :func:`resolve_pots` builds uncalled returns, side pots, splits and odd chips with their explanation;
+  :func:`resolve_request` is its JSON layer (``manage.py pots resolve``, the public pot calculator);
+- :mod:`apps.engine.betting` gives the limits of a betting round;
+- :func:`start_hand` / :class:`HandState` referee a whole hand of any :class:`Game`;
+- :mod:`apps.engine.phh` reads, writes and replays Poker Hand History files.
+
+>>> evaluate("AsKsQsJsTs", "high").category
+'straight-flush'
 """
 
+from apps.engine.cards import format_cards, parse_cards
 from apps.engine.errors import EngineError
+from apps.engine.games import Game, five_card_draw, single_draw_27, triple_draw_27
+from apps.engine.hand import HandState, replay, start_hand
+from apps.engine.potjson import resolve_request
+from apps.engine.pots import FinishingRank, PotPlayer, check_award, resolve_pots
+from apps.engine.ranking import CATEGORIES, RANKINGS, HandValue, evaluate
 
-__all__ = ["EngineError"]
+__all__ = [
+    "CATEGORIES",
+    "RANKINGS",
+    "EngineError",
+    "FinishingRank",
+    "Game",
+    "HandState",
+    "HandValue",
+    "PotPlayer",
+    "check_award",
+    "evaluate",
+    "five_card_draw",
+    "format_cards",
+    "parse_cards",
+    "replay",
+    "resolve_pots",
+    "resolve_request",
+    "single_draw_27",
+    "start_hand",
+    "triple_draw_27",
+]
