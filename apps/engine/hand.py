@@ -203,13 +203,14 @@ class HandState:
         if not any(collected.values()):
             return [{"name": "main", "amount": dead, "eligible": live}] if dead else []
         players = [
-            PotPlayer(s.seat, collected[s.seat], folded=not s.live, strength=FinishingRank(1))
+            PotPlayer(
+                s.seat, collected[s.seat], folded=not s.live, strength=FinishingRank(1), dead=s.dead_posted
+            )
             for s in self.seats
         ]
         res = resolve_pots(players, button=self.button, smallest_chip=self.game.smallest_chip)
         out: list[dict[str, Any]] = [
-            {"name": p.name, "amount": p.amount + (dead if p.index == 0 else 0), "eligible": list(p.eligible)}
-            for p in res.pots
+            {"name": p.name, "amount": p.amount, "eligible": list(p.eligible)} for p in res.pots
         ]
         for seat, back in res.returned.items():  # chips nobody can call go back to their owner at the end
             out.append({"name": "uncalled", "amount": back, "eligible": [seat]})

@@ -67,6 +67,7 @@ def settle(st: HandState) -> None:
             folded=not s.live,
             strength=strengths.get(s.seat),
             name=s.name,
+            dead=s.dead_posted,  # the big-blind ante: dead money in the main pot (RULES.md §4)
         )
         for s in st.seats
     ]
@@ -85,9 +86,6 @@ def settle(st: HandState) -> None:
         for p in res.pots
     ]
     explanation = res.explanation_text()
-    dead = sum(s.dead_posted for s in st.seats)
-    if dead:  # pots.py knows no dead money: add the big-blind ante to the main pot here, explained
-        explanation.insert(1 if res.returned else 0, _add_dead_money(st, pots[0], received, dead))
     opener = st.opener
     if (
         st.game.opening == "jacks-or-better"
@@ -114,26 +112,6 @@ def settle(st: HandState) -> None:
         "points": None,
     }
     _finish(st)
-
-
-def _add_dead_money(st: HandState, main: dict[str, Any], received: dict[int, int], dead: int) -> str:
-    """The big-blind ante is dead money in the main pot (RULES.md §4): shared by the main pot's winners
-    like the pot itself, odd chips from the first winner left of the button (``winners`` is in that order)."""
-    winners = main["winners"]
-    unit = st.game.smallest_chip
-    each = dead // (len(winners) * unit) * unit
-    left = dead - each * len(winners)
-    shares = dict.fromkeys(winners, each)
-    for w in winners:
-        extra = min(unit, left)
-        shares[w] += extra
-        left -= extra
-    for w, amount in shares.items():
-        received[w] = received.get(w, 0) + amount
-        main["shares"][str(w)] = main["shares"].get(str(w), 0) + amount
-    main["amount"] += dead
-    names = ", ".join(f"{_label(st, w)} {shares[w]}" for w in winners)
-    return f"Big-blind ante {dead} is dead money in the main pot (RULES.md §4): {names}."
 
 
 def _settle_points(st: HandState, strengths: dict[int, Any]) -> None:

@@ -42,7 +42,7 @@ def test_dead_ante_goes_to_the_main_pot_winner_even_when_all_in_for_less() -> No
     st = play(st, "2 show 9c8d7h5s3c", "3 show 7c5d4h3s2c")
     assert st.received == {1: 0, 2: 0, 3: 300 + 300 + 50 + 100}
     assert st.stacks() == {1: 950, 2: 600, 3: 750}
-    assert st.result is not None and any("dead money" in line for line in st.result["explanation"])
+    assert st.result is not None and st.result["explanation"][0].startswith("Main pot: 100 dead + ")
 
 
 def test_no_limit_single_draw_min_raise_and_too_small_refusal() -> None:
