@@ -444,6 +444,16 @@ class ReplayResult:
 
 # ------------------------------------------------------------------------------------ PHH <-> Floor's game
 
+_EXAMPLE = """
+variant = "N2L1D"
+antes = [0, 150000, 0, 0, 0]
+blinds_or_straddles = [50000, 100000, 0, 0, 0]
+min_bet = 100000
+starting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]
+actions = ["d dh p1 JsJc9s7h6s", "d dh p2 AhAdAcJd9d", "d dh p3 Qc9h4h3s3h", "d dh p4 Qd8h5s4d3d",
+           "d dh p5 KsKcTs7s5c", "p3 f", "p4 cbr 200000", "p5 f", "p1 f", "p2 f"]
+finishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]
+"""
 _FLOOR_NOTE = "floor "  # commentary prefix of an engine event PHH cannot say: "# floor {json}"
 
 
@@ -475,7 +485,7 @@ def game_from_phh(hh: HandHistory) -> Game:
     """The engine :class:`~apps.engine.games.Game` of a hand: ``_floor_game`` if present, else built from the
     standard fields with Floor's defaults. Raises :class:`PHHVariantUnsupported` for other variants.
 
-    >>> g = game_from_phh(load_path("tests/data/phh/wsop_2023_43_5_41.phh")[0])
+    >>> g = game_from_phh(loads(_EXAMPLE))  # WSOP 2023 #43 day 5 hand 41: a big-blind ante
     >>> (g.kind, g.structure, g.bet_units, g.small_blind, g.big_blind, g.big_blind_ante)
     ('2-7-single-draw', 'no-limit', (100000, 100000), 50000, 100000, 150000)
     """
@@ -619,9 +629,9 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
     """Apply every action of ``hh`` through the hand engine (which checks each one) and compare the final
     stacks with ``finishing_stacks`` when the file has them.
 
-    >>> r = replay_phh(load_path("tests/data/phh/wsop_2023_43_5_41.phh")[0])
-    >>> (r.ok, r.final_stacks == r.expected_stacks)
-    (True, True)
+    >>> r = replay_phh(loads(_EXAMPLE))
+    >>> (r.ok, r.final_stacks, r.events[6])
+    (True, [7200000, 2600000, 4800000, 775000, 14325000], {'type': 'raise', 'seat': 4, 'amount': 200000})
     """
     try:
         expected = hh.finishing_stacks

@@ -433,3 +433,9 @@ def test_given_a_bad_floor_note_when_replayed_then_phh_action_invalid_at_that_ac
     result = phh.replay_phh(hh)
 
     assert result.error is not None and (result.error.index, result.error.code) == (3, "phh_action_invalid")
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    assert doctest.testmod(phh).failed == 0
