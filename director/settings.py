@@ -6,6 +6,7 @@ See README "Configuration" for every variable. Nothing set = the embedded defaul
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from director.config import broker_config, core_config, database_config
@@ -34,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
     "apps.core",
     "apps.accounts",
     "apps.disputes",
@@ -50,7 +52,22 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into our refusal.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login attempts are rate-limited (django-axes): 5 failures for one username from one address lock that
+# pair out for 15 minutes. The lockout answers with Floor's error shape (429, code "login_locked").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "apps.core.errors.login_locked"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "director.urls"
 WSGI_APPLICATION = "director.wsgi.application"
@@ -132,7 +149,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
 CSRF_FAILURE_VIEW = "apps.core.errors.csrf_failure"
 
 if _core["production"]:

@@ -147,14 +147,20 @@ def _wants_html(request: HttpRequest) -> bool:
 
 
 def json_error_response(
-    request: HttpRequest, *, status_code: int, code: str, message: str, detail: dict[str, Any] | None = None
+    request: HttpRequest,
+    *,
+    status_code: int,
+    code: str,
+    message: str,
+    detail: dict[str, Any] | None = None,
+    rollback: bool = True,
 ) -> Any:
     body = error_body(code, message, detail=detail)
     if _wants_html(request):
         from django.shortcuts import render
 
         return render(request, "error.html", {"error": body, "status": status_code}, status=status_code)
-    if transaction.get_connection().in_atomic_block:
+    if rollback and transaction.get_connection().in_atomic_block:
         transaction.set_rollback(True)
     return JsonResponse(body, status=status_code)
 
@@ -187,3 +193,20 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
     return json_error_response(
         request, status_code=403, code="csrf_failed", message="CSRF check failed", detail={"reason": reason}
     )
+
+
+def login_locked(request: HttpRequest, credentials: Any = None, *args: Any, **kwargs: Any) -> Any:
+    """django-axes' lockout answer: too many failed logins for this username from this address."""
+    from django.conf import settings
+
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    response = json_error_response(
+        request,
+        status_code=429,
+        code="login_locked",
+        message=f"Too many failed logins; try again in {minutes} minutes",
+        detail={"retry_after_seconds": minutes * 60},
+        rollback=False,  # the failed-attempt count must be kept
+    )
+    response["Retry-After"] = str(minutes * 60)
+    return response
