@@ -3,7 +3,8 @@
 A hand moves only by these events (RULES.md §4-7). Amounts are the player's total for the betting
 round ("raise to 60"). Cards are text as :mod:`apps.engine.cards` reads it (``"AsKd??"``, ``"Xx"`` the
 joker, ``"??"`` unknown). Any event may carry ``"at"`` (an ISO timestamp or epoch number, passed in by the
-caller and stored as-is; the engine never reads the clock).
+caller and stored as-is; the engine never reads the clock) and the metadata ``by``, ``note``, ``id``, ``seq``
+(ignored by the rules); any other key is refused (``event_invalid``), so a typo like ``amout`` is caught.
 
 =================  ==========================================================  ========================
 type               fields                                                      phase
@@ -67,6 +68,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     RESHUFFLE: ((), ()),
     TIMEOUT: (("seat",), ()),
 }
+#: metadata any event may carry, stored or ignored by the engine ("at" becomes ``HandState.last_at``)
+META_FIELDS = ("at", "by", "note", "id", "seq")
 EVENT_TYPES = tuple(FIELDS)
 BETTING_TYPES = (FOLD, CHECK, CALL, BET, RAISE)
 _INT_FIELDS = ("seat", "amount", "count")
@@ -86,7 +89,7 @@ def validate_event(event: Any) -> Event:
     if not isinstance(event, dict) or event.get("type") not in FIELDS:
         raise _bad(f"unknown event {event!r}; types are {', '.join(EVENT_TYPES)}", event)
     required, optional = FIELDS[event["type"]]
-    allowed = {"type", "at", *required, *optional}
+    allowed = {"type", *META_FIELDS, *required, *optional}
     missing = [f for f in required if f not in event]
     extra = [f for f in event if f not in allowed]
     if missing or extra:

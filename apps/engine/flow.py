@@ -511,7 +511,7 @@ def _on_timeout(st: HandState, seat: int) -> None:
 def apply_event(st: HandState, ev: dict[str, Any]) -> None:
     """Apply a validated event to ``st`` in place (``HandState.apply`` passes a copy)."""
     kind = ev["type"]
-    if st.phase == FINISHED and kind != "deal":
+    if st.phase == FINISHED:
         raise _err(f"the hand is over; {kind} is not possible", "hand_finished", RULE_PHASE, event=kind)
     try:
         if kind in ("fold", "check", "call", "bet", "raise"):
