@@ -52,6 +52,7 @@ import tomli_w
 
 from apps.engine import games
 from apps.engine.errors import EngineError, PHHError
+from apps.engine.events import META_FIELDS
 from apps.engine.games import Game
 from apps.engine.hand import HandState, start_hand
 
@@ -725,7 +726,7 @@ class _Writer:
         self.deal_number = state.deal
 
     def add(self, event: Mapping[str, Any]) -> None:
-        event = {k: v for k, v in event.items() if k != "at"}
+        event = {k: v for k, v in event.items() if k not in META_FIELDS}  # who/when: not hand history
         before = self.state
         after = before.apply(event)
         kind = event["type"]
@@ -805,7 +806,8 @@ def phh_from_hand(
 
     An event that the PHH action cannot say exactly (a timeout, a reshuffle, proving openers, a draw
     without its cards) carries itself as the commentary ``# floor {json}``, which :func:`replay_phh` reads
-    back, so ``hand_from_phh(phh_from_hand(...))`` gives the same events (timestamps ``at`` excepted).
+    back, so ``hand_from_phh(phh_from_hand(...))`` gives the same events, without their metadata (``at``,
+    ``by``, ``note``, ``id``, ``seq``: who entered an event and when is the event log's business, not PHH's).
     """
     seat_list = [dict(s) for s in seats]
     state = start_hand(game, seat_list, button, hand_number)

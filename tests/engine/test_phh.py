@@ -359,7 +359,8 @@ def test_given_a_five_card_draw_hand_when_written_as_phh_and_read_back_then_same
 ):
     game, seats, events = _five_card_draw_hand()
 
-    hh = phh.phh_from_hand(game, seats, 4, 3, events, event="Home game", _club="kitchen")
+    logged = [{**e, "at": "2026-11-29T13:00:00Z", "by": "dealer-7", "seq": i} for i, e in enumerate(events)]
+    hh = phh.phh_from_hand(game, seats, 4, 3, logged, event="Home game", _club="kitchen")
     text = phh.dumps(hh)
     back = phh.loads(text)
     game2, seats2, button2, number2, events2 = phh.hand_from_phh(back)
