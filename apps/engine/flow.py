@@ -35,10 +35,19 @@ from apps.engine.known import (
     deal_cards,
     declare_reshuffle,
     draw_cards,
-    merge_known,
+    fold_hand,
     tokens,
 )
-from apps.engine.showdown import RULE_OPENERS, meets_openers, settle
+from apps.engine.showdown import (
+    RULE_OPENERS,
+    meets_openers,
+    on_finish_order,
+    on_muck,
+    on_show,
+    resolve_if_ready,
+    settle,
+    start_showdown,
+)
 
 RULE_TURN = "RULES.md §4 (acting out of turn); TDA 53"
 RULE_PHASE = "RULES.md §6-7 (flow of a hand)"
@@ -150,7 +159,7 @@ def _end_round(st: HandState) -> None:
     if st.round == 0 and st.game.passes_out and st.opener is None and st.round_contested:
         _pass_out(st)
     elif st.round >= st.game.draws:
-        _start_showdown(st)
+        start_showdown(st)
     else:
         _start_draw(st, st.round)
 
@@ -171,13 +180,6 @@ def _wager(st: HandState, s: SeatState, total: int) -> None:
     s.bet = total
     s.contributed += added
     s.acted_at = st.rnd.current_bet
-
-
-def _fold(st: HandState, s: SeatState) -> None:
-    s.folded = True
-    st.stub = st.stub.fold(5)
-    st.muck_known.extend(s.known() + s.unplaced)
-    s.unplaced = []
 
 
 def _require_turn(st: HandState, seat: int, phase: str, kind: str) -> SeatState:
@@ -225,7 +227,7 @@ def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
     s = _require_turn(st, seat, BETTING, kind)
     lim, w = st._limits(), st._wagerer(s)
     if kind == "fold":
-        _fold(st, s)
+        fold_hand(st, s)
     elif kind == "check":
         bt.verify_check(st.rnd, w)
         s.acted_at = st.rnd.current_bet
@@ -281,7 +283,7 @@ def _end_draw(st: HandState) -> None:
     elif i + 1 < st.game.draws:
         _start_draw(st, i + 1)
     else:
-        _start_showdown(st)
+        start_showdown(st)
 
 
 def _progress_draw(st: HandState, after: int) -> None:
@@ -326,85 +328,6 @@ def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> 
     _progress_draw(st, seat)
 
 
-# --- showdown -------------------------------------------------------------------------------------
-
-
-def _start_showdown(st: HandState) -> None:
-    st.phase, st.pending = SHOWDOWN, None
-    first = st.last_aggressor
-    if first is None or not st.seat(first).live:
-        first = next(s.seat for s in st._clockwise_after(st.button) if s.live)
-    st.to_act = first
-    _resolve_if_ready(st)
-
-
-def _claimant(st: HandState, seat: int, kind: str) -> SeatState:
-    s = st.seat(seat)
-    if st.phase != SHOWDOWN or st.pending is not None:
-        code_phase = st.phase if st.pending is None else "awaiting prove_openers"
-        raise _err(
-            f"{kind} is not possible now ({code_phase})",
-            "wrong_phase",
-            RULE_PHASE,
-            seat=seat,
-            phase=st.phase,
-            pending=st.pending,
-        )
-    if not s.live or s.showdown is not None:
-        raise _err(f"seat {seat} has no hand to {kind}", "seat_not_in_showdown", "RULES.md §6-7", seat=seat)
-    return s
-
-
-def _resolve_if_ready(st: HandState) -> None:
-    live = st._live()
-    if len(live) == 1 or all(s.showdown == "shown" for s in live):
-        settle(st)
-        return
-    for s in st._clockwise_after(st.to_act or st.button, inclusive=True):
-        if s.live and s.showdown is None:
-            st.to_act = s.seat
-            return
-
-
-def _on_show(st: HandState, ev: dict[str, Any]) -> None:
-    s = _claimant(st, ev["seat"], "show")
-    merge_known(st, s, tokens(st, ev["cards"], count=5, unknown=False))
-    st.muck_known.extend(s.unplaced)  # not in the shown hand: they were thrown in a draw
-    s.unplaced = []
-    s.showdown = "shown"
-    _resolve_if_ready(st)
-
-
-def _on_muck(st: HandState, seat: int) -> None:
-    s = _claimant(st, seat, "muck")
-    s.showdown = "mucked"
-    _fold(st, s)
-    _resolve_if_ready(st)
-
-
-def _on_finish_order(st: HandState, order: list[list[int]]) -> None:
-    if st.phase != SHOWDOWN or st.pending is not None:
-        raise _err(
-            "a finishing order is given only at the showdown",
-            "wrong_phase",
-            RULE_PHASE,
-            phase=st.phase,
-            pending=st.pending,
-        )
-    flat = [seat for group in order for seat in group]
-    live = sorted(s.seat for s in st._live())
-    if sorted(flat) != live:
-        raise _err(
-            f"the finishing order must list each live seat once: {live}",
-            "finish_order_invalid",
-            "RULES.md §5-7",
-            order=order,
-            live=live,
-        )
-    st.finish_order = [list(g) for g in order]
-    settle(st)
-
-
 # --- openers --------------------------------------------------------------------------------------
 
 
@@ -412,7 +335,7 @@ def _kill(st: HandState, s: SeatState) -> None:
     """A dead hand (false openers): folded; its chips stay in; the others play on."""
     was_to_act = st.to_act == s.seat
     s.dead = True
-    _fold(st, s)
+    fold_hand(st, s)
     st.pending = None
     live = st._live()
     if not live:
@@ -428,7 +351,7 @@ def _kill(st: HandState, s: SeatState) -> None:
     elif st.phase == DRAWING and was_to_act:
         _progress_draw(st, s.seat)
     elif st.phase == SHOWDOWN:
-        _resolve_if_ready(st)
+        resolve_if_ready(st)
 
 
 def _on_prove(st: HandState, ev: dict[str, Any], *, failed: bool = False) -> None:
@@ -503,7 +426,7 @@ def _on_timeout(st: HandState, seat: int) -> None:
             )
         _on_prove(st, {"seat": seat}, failed=True)
     elif st.phase == SHOWDOWN:
-        _on_muck(st, seat)
+        on_muck(st, seat)
     else:
         raise _err("the hand is over", "wrong_phase", RULE_PHASE, seat=seat, phase=st.phase)
 
@@ -517,10 +440,10 @@ def apply_event(st: HandState, ev: dict[str, Any]) -> None:
         if kind in ("fold", "check", "call", "bet", "raise"):
             if kind == "fold" and st.phase == DRAWING:
                 s = _require_turn(st, ev["seat"], DRAWING, "fold")
-                _fold(st, s)
+                fold_hand(st, s)
                 _progress_draw(st, s.seat)
             elif kind == "fold" and st.phase == SHOWDOWN:
-                _on_muck(st, ev["seat"])
+                on_muck(st, ev["seat"])
             else:
                 _on_betting(st, ev)
         elif kind == "draw":
@@ -528,11 +451,11 @@ def apply_event(st: HandState, ev: dict[str, Any]) -> None:
         elif kind == "deal":
             deal_cards(st, ev)
         elif kind == "show":
-            _on_show(st, ev)
+            on_show(st, ev)
         elif kind == "muck":
-            _on_muck(st, ev["seat"])
+            on_muck(st, ev["seat"])
         elif kind == "finish_order":
-            _on_finish_order(st, ev["order"])
+            on_finish_order(st, ev["order"])
         elif kind == "prove_openers":
             _on_prove(st, ev)
         elif kind == "reshuffle":

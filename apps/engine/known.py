@@ -207,3 +207,11 @@ def deal_cards(st: HandState, ev: dict[str, Any]) -> None:
             phase=st.phase,
         )
     merge_known(st, s, tokens(st, ev["cards"], count=5))
+
+
+def fold_hand(st: HandState, s: SeatState) -> None:
+    """The seat's hand goes to the muck (counted for a reshuffle; its known cards too)."""
+    s.folded = True
+    st.stub = st.stub.fold(5)
+    st.muck_known.extend(s.known() + s.unplaced)
+    s.unplaced = []

@@ -1,7 +1,9 @@
-"""Ending a hand: strengths, the award through :mod:`apps.engine.pots`, no-bet points, openers.
+"""The showdown and the end of a hand: shows, mucks, the dealer's finishing order, strengths, the award
+through :mod:`apps.engine.pots`, no-bet points, and the opener's proof (RULES.md §5-7).
 
-Used by the hand state machine (:mod:`apps.engine.flow`); the functions here read a :class:`HandState` and
-either write its ``result`` (and stacks) or leave the hand waiting for the opener's proof.
+Used by the hand state machine (:mod:`apps.engine.flow`): ``settle`` either writes the hand's ``result`` (and
+the stacks) or leaves the hand waiting for the opener to prove openers. Shows and mucks are accepted in any
+order; a muck (or a timeout) gives up the seat's claim, and the last claimant wins without showing.
 
 >>> meets_openers("JcJd4h3s2c", "high"), meets_openers("TcTd4h3s2c", "high")
 (True, False)
@@ -10,17 +12,21 @@ either write its ``result`` (and stacks) or leave the hand waiting for the opene
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from apps.engine.errors import ActionError
+from apps.engine.hand import SHOWDOWN, HandState, SeatState
+from apps.engine.known import RULE_PHASE, fold_hand, merge_known, tokens
 from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
 from apps.engine.ranking import HandValue, evaluate
-
-if TYPE_CHECKING:
-    from apps.engine.hand import HandState
 
 RULE_OPENERS = "RULES.md §6 (jacks or better); RRoP Jacks-or-better"
 RULE_SHOWDOWN = "RULES.md §5-7"
 _JACKS_MIN = "JcJd4h3s2c"
+
+
+def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
+    return ActionError(message, code=code, rule=rule, detail=detail)
 
 
 @cache
@@ -151,3 +157,82 @@ def _finish(st: HandState) -> None:
     st.phase = "finished"
     st.to_act = None
     st.pending = None
+
+
+# --- showdown events -------------------------------------------------------------------------------------
+
+
+def start_showdown(st: HandState) -> None:
+    st.phase, st.pending = SHOWDOWN, None
+    first = st.last_aggressor
+    if first is None or not st.seat(first).live:
+        first = next(s.seat for s in st._clockwise_after(st.button) if s.live)
+    st.to_act = first
+    resolve_if_ready(st)
+
+
+def _claimant(st: HandState, seat: int, kind: str) -> SeatState:
+    s = st.seat(seat)
+    if st.phase != SHOWDOWN or st.pending is not None:
+        code_phase = st.phase if st.pending is None else "awaiting prove_openers"
+        raise _err(
+            f"{kind} is not possible now ({code_phase})",
+            "wrong_phase",
+            RULE_PHASE,
+            seat=seat,
+            phase=st.phase,
+            pending=st.pending,
+        )
+    if not s.live or s.showdown is not None:
+        raise _err(f"seat {seat} has no hand to {kind}", "seat_not_in_showdown", "RULES.md §6-7", seat=seat)
+    return s
+
+
+def resolve_if_ready(st: HandState) -> None:
+    live = st._live()
+    if len(live) == 1 or all(s.showdown == "shown" for s in live):
+        settle(st)
+        return
+    for s in st._clockwise_after(st.to_act or st.button, inclusive=True):
+        if s.live and s.showdown is None:
+            st.to_act = s.seat
+            return
+
+
+def on_show(st: HandState, ev: dict[str, Any]) -> None:
+    s = _claimant(st, ev["seat"], "show")
+    merge_known(st, s, tokens(st, ev["cards"], count=5, unknown=False))
+    st.muck_known.extend(s.unplaced)  # not in the shown hand: they were thrown in a draw
+    s.unplaced = []
+    s.showdown = "shown"
+    resolve_if_ready(st)
+
+
+def on_muck(st: HandState, seat: int) -> None:
+    s = _claimant(st, seat, "muck")
+    s.showdown = "mucked"
+    fold_hand(st, s)
+    resolve_if_ready(st)
+
+
+def on_finish_order(st: HandState, order: list[list[int]]) -> None:
+    if st.phase != SHOWDOWN or st.pending is not None:
+        raise _err(
+            "a finishing order is given only at the showdown",
+            "wrong_phase",
+            RULE_PHASE,
+            phase=st.phase,
+            pending=st.pending,
+        )
+    flat = [seat for group in order for seat in group]
+    live = sorted(s.seat for s in st._live())
+    if sorted(flat) != live:
+        raise _err(
+            f"the finishing order must list each live seat once: {live}",
+            "finish_order_invalid",
+            "RULES.md §5-7",
+            order=order,
+            live=live,
+        )
+    st.finish_order = [list(g) for g in order]
+    settle(st)
