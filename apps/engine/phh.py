@@ -28,9 +28,13 @@ Floor's own fields (all optional when reading)
   chip, Five-Card Draw settings (draw limit, openers, joker, ...). When present it wins over what the
   standard fields imply; when absent the game is built from the standard fields with Floor's defaults.
 - ``_floor_structure``: the betting structure of an ``x-floor-5CD`` hand.
-- ``_floor_button``: the button's seat number (with ``seats``, the table seat numbers of p1..pn).
-- ``_floor_events``: the engine events of a hand written by Floor, kept verbatim for events that PHH cannot
-  say (pass-outs, proving openers, time-outs, reshuffles).
+- ``_floor_button``: the button's seat number (a dead button may be an empty seat).
+- ``seats`` (standard) holds the table seat numbers of p1..pn and ``hand`` (standard) the hand number.
+- ``# floor {json}`` commentary: an engine event that the plain PHH action cannot say exactly (a time-out,
+  proving openers, a reshuffle, a finishing order, a draw without its cards, a card revealed late) rides
+  on the action as its commentary, or on a no-op (``"# floor {...}"``); other PHH readers see the plain
+  action (or a no-op) and :func:`replay_phh` applies the event itself. A pass-out's redeal is written as
+  new ``d dh`` deals. Timestamps and other event metadata are not written.
 
 Seats: p1..pn are the players in clockwise order from the first seat left of the button, so pn is on the
 button and, heads-up, p1 is the big blind (antes and blinds are "reversed" heads-up, as the spec says).

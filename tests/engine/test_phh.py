@@ -13,7 +13,7 @@ import pytest
 
 from apps.engine import phh
 from apps.engine.errors import PHHError
-from apps.engine.games import five_card_draw, single_draw_27
+from apps.engine.games import five_card_draw, single_draw_27, triple_draw_27
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 
@@ -440,3 +440,16 @@ def test_the_docstring_examples_run() -> None:
     import doctest
 
     assert doctest.testmod(phh).failed == 0
+
+
+def test_given_a_dead_button_when_written_and_read_back_then_the_seats_and_button_survive() -> None:
+    game = triple_draw_27(small_blind=5, big_blind=10)
+    seats = [{"seat": 1, "stack": 300}, {"seat": 3, "stack": 300}, {"seat": 6, "stack": 300}]
+    events = [{"type": "fold", "seat": 3}, {"type": "fold", "seat": 6}]  # button on empty seat 4: 6 SB, 1 BB
+
+    hh = phh.loads(phh.dumps(phh.phh_from_hand(game, seats, 4, 9, events)))
+    _, seats2, button2, number2, events2 = phh.hand_from_phh(hh)
+
+    assert (hh.get("seats"), hh.get("_floor_button"), hh.actions) == ([6, 1, 3], 4, ["p3 f", "p1 f"])
+    assert (sorted(s["seat"] for s in seats2), button2, number2, events2) == ([1, 3, 6], 4, 9, events)
+    assert hh.finishing_stacks == [295, 305, 300]
