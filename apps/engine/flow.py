@@ -4,7 +4,8 @@
 ``HandState.apply`` makes the copy). Rule choices made here:
 
 * Regular antes are posted before the blinds; a big blind who cannot cover blind and big-blind ante posts
-  the blind first (TDA RP-11).
+  the blind first (TDA RP-11). A big blind all-in for less than the blind still makes the full blind the
+  amount to call (setting ``call_full_blind``, default on), and the minimum raise is to two blinds.
 * Heads-up the button posts the small blind and acts first in round 1, last afterwards (TDA 34-B).
 * Folding when a check is possible is allowed (binding, as TDA treats it).
 * Five-Card Draw pass-out: an all-check first round redeals inside the same hand (pot stays, everyone with
@@ -105,7 +106,9 @@ def begin_deal(st: HandState) -> None:
         before = bb.contributed
         _post(bb, g.big_blind_ante, live_bet=False)  # blind first, then the ante (TDA RP-11)
         bb.dead_posted += bb.contributed - before  # dead money in the main pot (RULES.md §4)
-    posted = max(s.bet for s in st.seats)
+    # A big blind all-in for less still makes the full blind the bet to call (TDA; RRoP "all-in before the
+    # deal"): the others call the full blind and the minimum raise is to two blinds.
+    posted = max([s.bet for s in st.seats] + ([g.big_blind] if g.call_full_blind else []))
     st.rnd = bt.RoundState.opening(unit=g.bet_units[0], pot=st.pot_total, blind=g.big_blind, posted=posted)
     _start_round(st, 0, opening=True)
 

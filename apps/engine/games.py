@@ -42,6 +42,8 @@ class GameError(EngineError):
 class Game:
     """One game's rules as data. ``bet_units[r]`` is betting round ``r``'s minimum bet (no-limit,
     pot-limit) or its one bet size (fixed-limit); ``bet_step`` makes amounts multiples (all-ins excepted).
+    ``call_full_blind``: a big blind all-in for less still makes the full blind the amount to call (card-room
+    practice; RRoP all-in before the deal); off, the call is what the blind posted (PokerKit, PHH files).
 
     >>> triple_draw_27(small_blind=50, big_blind=100).bet_units
     (100, 100, 200, 200)
@@ -68,6 +70,7 @@ class Game:
     turn_time_limit: int | None = None
     starting_chips: int | None = None
     smallest_chip: int = 1
+    call_full_blind: bool = True
     min_players: int = 2
     max_players: int = 6
 
@@ -228,6 +231,7 @@ def triple_draw_27(
     uncap_heads_up: bool = False,
     turn_time_limit: int | None = None,
     smallest_chip: int = 1,
+    call_full_blind: bool = True,
 ) -> Game:
     """2-7 Triple Draw, fixed-limit: small bet = the big blind (rounds 1-2), big bet = twice (rounds 3-4).
 
@@ -250,6 +254,7 @@ def triple_draw_27(
         round2_starter="left-of-button",
         turn_time_limit=turn_time_limit,
         smallest_chip=smallest_chip,
+        call_full_blind=call_full_blind,
         max_players=8,
     )
 
@@ -264,6 +269,7 @@ def single_draw_27(
     structure: str = NO_LIMIT,
     turn_time_limit: int | None = None,
     smallest_chip: int = 1,
+    call_full_blind: bool = True,
 ) -> Game:
     """2-7 Single Draw, no-limit, with antes or a big-blind ante (PHH variant N2L1D).
 
@@ -286,5 +292,6 @@ def single_draw_27(
         round2_starter="left-of-button",
         turn_time_limit=turn_time_limit,
         smallest_chip=smallest_chip,
+        call_full_blind=call_full_blind,
         max_players=8,
     )

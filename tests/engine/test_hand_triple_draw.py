@@ -116,6 +116,9 @@ def test_all_in_for_half_a_bet_or_more_reopens_less_does_not() -> None:
 def test_short_blind_posts_all_in_and_others_still_play() -> None:
     st = deal(TD, 100, 6, 100, button=3)  # the big blind has 6
     assert st.bets() == {1: 5, 2: 6, 3: 0} and st.stacks()[2] == 0
+    # the full blind is still the bet: call 10, raise to 20
+    assert action(st, "call") == {"type": "call", "seat": 3, "amount": 10, "to": 10}
+    assert action(st, "raise")["min"] == 20
     st = play(st, "3 call", "1 call")
     assert st.phase == "drawing"  # the all-in big blind is skipped
     assert st.to_act == 1
@@ -171,3 +174,10 @@ def test_triple_draw_antes_are_posted_before_the_blinds() -> None:
     st = deal(g, 100, 100, 100, button=3)
     assert st.pot_total == 21 and st.contributions() == {1: 7, 2: 12, 3: 2}
     assert st.bets() == {1: 5, 2: 10, 3: 0}
+
+
+def test_short_big_blind_call_is_what_was_posted_with_call_full_blind_off() -> None:
+    g = triple_draw_27(small_blind=5, big_blind=10, call_full_blind=False)  # PokerKit / PHH semantics
+    st = deal(g, 100, 6, 100, button=3)
+    assert action(st, "call") == {"type": "call", "seat": 3, "amount": 6, "to": 6}
+    assert action(st, "raise")["min"] == 20  # the blind is still the bet a raise must top
