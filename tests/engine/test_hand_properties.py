@@ -22,6 +22,7 @@ GAMES: list[Game] = [
     five_card_draw(mode="no-bet"),
     triple_draw_27(small_blind=5, big_blind=10),
     triple_draw_27(small_blind=5, big_blind=10, ante=2, max_raises=3, uncap_heads_up=True),
+    triple_draw_27(small_blind=5, big_blind=10, call_full_blind=False),
     single_draw_27(small_blind=50, big_blind=100, big_blind_ante=100),
     single_draw_27(small_blind=50, big_blind=100, ante=10),
     single_draw_27(small_blind=50, big_blind=100, structure="pot-limit"),
