@@ -121,3 +121,38 @@ def test_real_wsop_hands_reach_their_finishing_stacks(path: Path) -> None:
     assert [st.stacks()[i + 1] for i in range(len(d["starting_stacks"]))] == d["finishing_stacks"]
     assert sum(st.stacks().values()) == sum(d["starting_stacks"])
     assert HandState.from_json(st.to_json()) == st
+
+
+def test_two_short_all_ins_that_make_a_full_raise_reopen_the_betting_wsop_96a() -> None:
+    g = single_draw_27(small_blind=50, big_blind=100)
+    st = deal(g, 1000, 1000, 1000, 250, 320, button=5)  # sb 1, bb 2; seat 3 acts first
+    st = play(st, "3 call", "4 call", "5 call", "1 call", "2 check")
+    st = play(st, "1 draw 0", "2 draw 0", "3 draw 0", "4 draw 0", "5 draw 0")
+    st = play(st, "1 bet 100", "2 call", "3 call")
+    st = play(st, "4 raise 150")  # all-in: +50, short
+    st = play(st, "5 raise 220")  # all-in: +70, short again, but 220 - 100 >= a full raise of 100
+    assert (
+        st.to_act == 1 and action(st, "raise")["min"] == 320
+    )  # reopened; minimum = 220 + last full raise 100
+    st = play(st, "1 call")
+    assert st.to_act == 2 and action(st, "raise")["min"] == 320
+
+
+def test_one_short_all_in_does_not_reopen_for_those_who_acted_tda_47a() -> None:
+    g = single_draw_27(small_blind=50, big_blind=100)
+    st = deal(g, 1000, 1000, 1000, 250, button=4)
+    st = play(st, "3 call", "4 call", "1 call", "2 check", "1 draw 0", "2 draw 0", "3 draw 0", "4 draw 0")
+    st = play(st, "1 bet 100", "2 call", "3 call", "4 raise 150")  # all-in, +50: short
+    assert st.to_act == 1 and [a["type"] for a in st.legal_actions()] == ["fold", "call", "timeout"]
+    err = refused(st, "1 raise 250")
+    assert err.code == "raise_not_allowed" and err.detail["reason"] == "not_reopened"
+
+
+def test_pot_limit_single_draw_source_example_in_a_hand() -> None:
+    # pot 100 before the round (antes of 25 x 4), a bet of 50: the largest raise is to 250
+    g = single_draw_27(small_blind=0, big_blind=0, ante=25, min_bet=10, structure="pot-limit")
+    st = deal(g, 1000, 1000, 1000, 1000, button=4)
+    assert st.pot_total == 100 and st.to_act == 1
+    st = play(st, "1 bet 50")
+    assert action(st, "raise") == {"type": "raise", "seat": 2, "min": 100, "max": 250}
+    assert refused(st, "2 raise 260").code == "raise_too_large"
