@@ -4,6 +4,16 @@ A :class:`HandState` is a value: :meth:`HandState.apply` returns a **new** state
 and costs the same at the 5th and the 500th event (the state holds no history, only an event counter).
 It round-trips through plain JSON so the service can cache it beside the event log.
 
+The three questions per event: *may I* :meth:`HandState.can_apply`, *why not* :meth:`HandState.verify`
+(raises the typed error: ``code``, ``rule``, ``detail`` with the seat and the numbers), *do it*
+:meth:`HandState.apply`. Reading the state: ``phase`` (``betting``, ``drawing``, ``showdown``,
+``finished``), ``to_act``, :meth:`~HandState.legal_actions`, :meth:`~HandState.stacks`,
+:meth:`~HandState.bets`, :meth:`~HandState.contributions`, ``pot_total``, :meth:`~HandState.pots`, ``opener``,
+``pass_outs``, :meth:`~HandState.cards`, :meth:`~HandState.draw_counts`, :meth:`~HandState.stub_info`,
+``result`` / :attr:`~HandState.received` once finished, and :meth:`~HandState.summary` for all of it.
+The flow lives in :mod:`apps.engine.flow` (betting, draws, pass-outs, openers), :mod:`apps.engine.known`
+(known cards and the stub), :mod:`apps.engine.showdown` (showdown and awards), :mod:`apps.engine.legal`.
+
 >>> from apps.engine.games import five_card_draw
 >>> st = start_hand(five_card_draw(), [{"seat": 1, "stack": 2000}, {"seat": 2, "stack": 2000}], button=2)
 >>> (st.phase, st.to_act, st.pot_total)
