@@ -11,7 +11,8 @@ PokerKit deliberately follows other rules than RULES.md in a few places; each is
 * the fixed-limit cap after the draw (PokerKit: bet + 3 raises; RULES.md: a bet and four raises);
 * fixed-limit short all-ins (RULES.md: half a bet or more reopens; the next raise completes the bet);
 * a no-limit all-in raise short of a full raise over the big blind (PokerKit reopens it for limpers);
-* the minimum raise over a short big blind; the posting order of a short big blind with a big-blind ante;
+* the call and the minimum raise over a short big blind (Floor: the full blind is the bet); the posting
+  order of a short big blind with a big-blind ante;
 * odd chips (RULES.md: one at a time from the left of the button; PokerKit: all to the first winner);
 * reshuffles (RULES.md §7 keeps the current draw's discards out; PokerKit reshuffles them) — the random
   play never draws deep enough to reshuffle;
@@ -230,6 +231,9 @@ def random_setup(rng: random.Random, variant: str) -> Setup:
             bb_ante = bb
     stacks = [rng.choice((rng.randint(1, 4 * bb), rng.randint(bb, 12 * bb), rng.randint(20 * bb, 60 * bb)))
               for _ in range(n)]  # fmt: skip
+    for i in (0, 1):  # a blind short of its post is a known difference: keep it rare (1 in 5)
+        while stacks[i] < bb + ante + bb_ante and rng.random() < 0.8:
+            stacks[i] = rng.randint(bb, 60 * bb)
     return Setup(variant, stacks, sb, bb, ante, bb_ante)
 
 
@@ -259,7 +263,7 @@ def play(rng: random.Random, setup: Setup, tally: Tally) -> None:
         reasons.add("bb_ante_short_big_blind")  # test_difference_big_blind_ante_posting_order
     first_round: set[str] = set()
     if min(setup.stacks[:2]) < setup.bb + setup.ante + setup.bb_ante:
-        first_round.add("short_big_blind")  # test_difference_short_big_blind_min_raise
+        first_round.add("short_big_blind")  # test_difference_short_big_blind_call_and_min_raise
     both = Both(setup, deck)
     round_reasons = set(first_round)
     last_round = (both.fl.deal, both.fl.round, both.fl.phase)
@@ -428,12 +432,13 @@ def test_difference_no_limit_short_all_in_over_the_big_blind_reopens_for_limpers
     assert both.pk_legal()["raise"] == (220, 1000)
 
 
-def test_difference_short_big_blind_min_raise() -> None:
-    # A big blind all-in for 41 of a 50 blind: Floor keeps the opening bet at the full blind, so the minimum
-    # raise is to 100 (TDA 43-A, the blind being the bet); PokerKit adds one blind to what was posted.
+def test_difference_short_big_blind_call_and_min_raise() -> None:
+    # A big blind all-in for 41 of a 50 blind: Floor keeps the opening bet at the full blind, so the others
+    # call 50 and the minimum raise is to 100 (TDA 43-A, the blind being the bet); PokerKit makes them
+    # call what was posted (41) and raise one blind more (91).
     both = Both(Setup("N2L1D", [1000, 41, 1000], 25, 50), stacked())
-    assert both.fl_legal()["raise"] == (100, 1000)
-    assert both.pk_legal()["raise"] == (91, 1000)
+    assert (both.fl_legal()["call"], both.fl_legal()["raise"]) == (50, (100, 1000))
+    assert (both.pk_legal()["call"], both.pk_legal()["raise"]) == (41, (91, 1000))
 
 
 def test_difference_big_blind_ante_posting_order() -> None:
