@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.disputes",
     "apps.tables",
+    "apps.clocks",
 ]
 
 MIDDLEWARE = [
@@ -122,7 +123,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# The clocks' certainty: every overdue turn clock and level change is applied within a second or two even if
+# its countdown task was lost (apps.clocks). A sweep not run within 5 s is dropped: the next one covers it.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "clocks-sweep": {"task": "apps.clocks.tasks.clocks_sweep", "schedule": 1.0, "options": {"expires": 5}},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 
 if REDIS_URL:

@@ -1,6 +1,6 @@
 """API routes, one block per app."""
 
-from django.urls import path
+from django.urls import include, path
 
 from apps.accounts import apis as accounts
 from apps.core import apis
@@ -30,4 +30,6 @@ urlpatterns = [
     path("hands/<int:hand_id>/corrections/", tables.HandCorrectionApi.as_view(), name="api-hand-corrections"),
     path("hands/<int:hand_id>/award-check/", tables.HandAwardCheckApi.as_view(), name="api-hand-award-check"),
     path("hands/<int:hand_id>/phh", tables.HandPhhApi.as_view(), name="api-hand-phh"),
+    # clocks and live pushes
+    path("", include("apps.clocks.urls")),
 ]

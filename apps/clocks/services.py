@@ -1,0 +1,320 @@
+"""Turn clocks: the turn time limit, time banks and calling the clock (RULES.md §6, §8; TDA 29).
+
+How a turn clock works:
+
+* Whenever a hand's state changes (:func:`turn_clock_sync`, called by the table service with the hand
+  row locked), the table's :class:`~apps.clocks.models.TableClock` row is re-armed for the seat to act:
+  ``deadline = now + turn_time_limit`` (the game's setting; none = no clock), and its ``version`` is bumped.
+  Any entry therefore cancels the running clock by making its version stale: nothing relies on
+  ``revoke()``.
+* On commit, a countdown task is queued with ``eta=deadline`` (promptness). The beat sweep
+  (:func:`turn_clocks_sweep`, every second) picks up every overdue row whatever happened to the task
+  (certainty: a dead worker, a lost message, Redis down when the entry was made).
+* Both call :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
+  version, the deadline and the seat to act. Only then does it append the default action as a ``timeout``
+  event ``by_clock`` (the engine's rule: check if allowed, else fold; in a draw stand pat, in the no-bet
+  mode's draw keep all cards) and a :class:`~apps.clocks.models.ClockFiring` row, unique per hand state,
+  so a second attempt is refused by the database even if the checks were wrong.
+* An entry that arrives first wins cleanly: it locks the hand row first, bumps the version, and the clock
+  finds a stale version (or the ``stale_seq`` refusal goes to whichever of the two came second).
+* Time bank: when the turn limit runs out and the player has bank time left (the level clock's setting,
+  given once per tournament or refilled every level), the clock moves to the ``bank`` stage instead of
+  acting; the time used is charged when the seat acts or the bank runs out.
+* Calling the clock (TDA 29): a director or dealer calls it on the seat to act: 25 s plus a 5 s countdown
+  (the earlier deadline wins if the turn clock would run out sooner; no time bank after a called clock).
+  At its end the same default action applies: facing a bet the hand is dead (folded), otherwise it checks.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.accounts.permissions import Actor, can_deal
+from apps.clocks.live import live_publish, table_channel
+from apps.clocks.models import ClockFiring, LevelClock, TableClock
+from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused
+from apps.engine.hand import BETTING, DRAWING, FINISHED, HandState
+from apps.tables.models import Hand, Table
+
+log = logging.getLogger(__name__)
+
+CALLED_SECONDS = 25  # TDA 29: up to 25 seconds ...
+COUNTDOWN_SECONDS = 5  # ... plus a 5-second countdown
+FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
+Stage = TableClock.Stage
+
+
+def _lock_clock(table_id: int) -> TableClock:
+    TableClock.objects.bulk_create([TableClock(table_id=table_id)], ignore_conflicts=True)
+    return TableClock.objects.select_for_update().get(table_id=table_id)
+
+
+def _player_key(state: HandState, seat: int) -> str:
+    pid = state.seat(seat).player_id
+    return f"p{pid}" if pid is not None else f"s{seat}"
+
+
+def _enqueue_countdown(table_id: int, version: int, deadline: datetime) -> None:
+    """After commit: the countdown task (best effort; the sweep covers a broker outage)."""
+    from apps.clocks.tasks import enqueue
+
+    transaction.on_commit(lambda: enqueue("turn", table_id, version, deadline))
+
+
+# --- time banks -------------------------------------------------------------------------------------------
+
+
+def _level_index(level_clock: LevelClock | None, now: datetime) -> int:
+    if level_clock is None:
+        return 0
+    from apps.clocks.levelclock import clock_position
+
+    return clock_position(level_clock, now).level
+
+
+def _bank_left(clock: TableClock, key: str, now: datetime) -> float:
+    """Seconds left in a player's time bank (filled on first use, and again every level if so set)."""
+    lvl = clock.level_clock
+    if lvl is None or not lvl.time_bank_seconds:
+        return 0.0
+    entry = clock.banks.get(key)
+    level = _level_index(lvl, now)
+    refill = (
+        lvl.time_bank_per == LevelClock.TimeBankPer.LEVEL and entry is not None and entry["level"] != level
+    )
+    if entry is None or refill:
+        return float(lvl.time_bank_seconds)
+    return float(entry["left"])
+
+
+def _charge_bank(clock: TableClock, now: datetime) -> None:
+    """The running bank stage ends now: charge the time it used to its player."""
+    if clock.stage != Stage.BANK or clock.stage_started_at is None or not clock.player_key:
+        return
+    used = (min(now, clock.deadline or now) - clock.stage_started_at).total_seconds()
+    left = _bank_left(clock, clock.player_key, clock.stage_started_at)
+    clock.banks = {
+        **clock.banks,
+        clock.player_key: {"left": max(0.0, left - used), "level": _level_index(clock.level_clock, now)},
+    }
+
+
+# --- the hook the table service calls ----------------------------------------------------------------------
+
+
+def _clock_data(clock: TableClock) -> dict[str, Any]:
+    return {
+        "stage": clock.stage,
+        "seat": clock.seat,
+        "seq": clock.seq,
+        "deadline": clock.deadline.isoformat() if clock.deadline else None,
+        "countdown_at": (clock.deadline - timedelta(seconds=COUNTDOWN_SECONDS)).isoformat()
+        if clock.deadline and clock.stage == Stage.CALLED
+        else None,
+        "version": clock.version,
+    }
+
+
+def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None:
+    """(Re)arm or clear the table's turn clock for ``state`` and push the change to the table's stream.
+
+    Should be called while holding a SELECT FOR UPDATE lock on the hand (or, for a new hand, the table)."""
+    now = timezone.now()
+    clock = _lock_clock(hand.table_id)
+    _charge_bank(clock, now)
+    limit = state.game.turn_time_limit
+    seat = state.to_act if state.phase in (BETTING, DRAWING) else None
+    clock.version += 1
+    clock.hand_id, clock.seq = hand.pk, hand.seq
+    clock.seat = seat
+    clock.player_key = _player_key(state, seat) if seat is not None else ""
+    clock.turn_started_at = clock.stage_started_at = now if seat is not None else None
+    if seat is not None and limit:
+        clock.stage, clock.deadline = Stage.TURN, now + timedelta(seconds=limit)
+        _enqueue_countdown(hand.table_id, clock.version, clock.deadline)
+    else:
+        clock.stage, clock.deadline = Stage.IDLE, None
+    clock.save()
+    live_publish(
+        channel=table_channel(hand.table_id),
+        type=kind,
+        data={
+            "hand": hand.pk,
+            "number": hand.number,
+            "seq": hand.seq,
+            "status": "finished" if state.phase == FINISHED else "in_progress",
+            "phase": state.phase,
+            "to_act": state.to_act,
+            "pot_total": state.pot_total,
+            "clock": _clock_data(clock),
+        },
+    )
+
+
+# --- expiry: the one idempotent service both the countdown and the sweep call -------------------------------
+
+
+def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
+    """Act for the seat whose clock ran out, if it still has. Returns ``fired``, ``bank`` (moved into the
+    time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired)."""
+    from apps.tables.services import hand_event_record
+
+    now = timezone.now()
+    peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
+    if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
+        return STALE
+    if peek["deadline"] > now:
+        return EARLY
+    with transaction.atomic():
+        hand = Hand.objects.select_for_update(of=("self",)).get(pk=peek["hand_id"])  # lock order: hand, clock
+        clock = (
+            TableClock.objects.select_for_update(of=("self",))
+            .select_related("level_clock")
+            .get(table_id=table_id)
+        )
+        if clock.version != version or clock.deadline is None or clock.hand_id != hand.pk:
+            return STALE
+        if clock.deadline > now:
+            return EARLY
+        state = HandState.from_json(hand.state)
+        if hand.seq != clock.seq or state.to_act != clock.seat or state.phase not in (BETTING, DRAWING):
+            clock.stage, clock.deadline = Stage.IDLE, None  # out of step: never act on a guess
+            clock.version += 1
+            clock.save()
+            return STALE
+        assert clock.seat is not None
+        if clock.stage == Stage.TURN:
+            left = _bank_left(clock, clock.player_key, now)
+            if left > 0:
+                clock.stage, clock.stage_started_at = Stage.BANK, clock.deadline
+                clock.deadline = clock.deadline + timedelta(seconds=left)
+                clock.version += 1
+                clock.save()
+                _enqueue_countdown(table_id, clock.version, clock.deadline)
+                live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
+                return BANK
+        by = {"bank": "time_bank", "called": "called_clock"}.get(str(clock.stage), "turn_clock")
+        event = {"type": "timeout", "seat": clock.seat, "by": by, "at": clock.deadline.isoformat()}
+        try:
+            with transaction.atomic():
+                ClockFiring.objects.create(
+                    table_id=table_id,
+                    hand=hand,
+                    seq=hand.seq,
+                    seat=clock.seat,
+                    stage=clock.stage,
+                    deadline=clock.deadline,
+                    fired_at=now,
+                    source=source,
+                )
+                hand_event_record(
+                    actor=Actor(), hand_id=hand.pk, expected_seq=hand.seq, event=event, by_clock=True
+                )
+        except (ApplicationError, IntegrityError) as exc:  # refused, or already fired: stop this clock
+            log.warning("clocks: table %s clock stopped without acting: %s", table_id, exc)
+            clock.stage, clock.deadline = Stage.IDLE, None
+            clock.version += 1
+            clock.save()
+            return STALE
+        return FIRED
+
+
+def turn_clocks_sweep(*, now: datetime | None = None, limit: int = 2000) -> int:
+    """Apply every overdue turn clock (the beat's certainty). Returns how many acted."""
+    now = now or timezone.now()
+    due = list(
+        TableClock.objects.filter(deadline__lte=now)
+        .order_by("deadline")
+        .values_list("table_id", "version")[:limit]
+    )
+    fired = 0
+    for table_id, version in due:
+        try:
+            fired += turn_clock_expire(table_id=table_id, version=version, source="sweep") == FIRED
+        except Exception:  # one broken table must not stop the others' clocks
+            log.exception("clocks: sweeping table %s failed", table_id)
+    return fired
+
+
+# --- calling the clock --------------------------------------------------------------------------------------
+
+
+def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
+    """Call the clock on the seat to act (TDA 29): 25 s plus a 5 s countdown, then the default action."""
+    with transaction.atomic():
+        hand = Hand.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
+        if hand is None:
+            raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
+        if not can_deal(actor, hand.table):
+            raise PermissionRefused(
+                f"{actor.describe()} may not call the clock at this table",
+                code="not_dealer_of_table",
+                detail={"table": hand.table_id},
+            )
+        if expected_seq != hand.seq:
+            raise Conflict(
+                f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",
+                code="stale_seq",
+                detail={"expected_seq": expected_seq, "current_seq": hand.seq},
+            )
+        state = HandState.from_json(hand.state)
+        if state.to_act is None or state.phase not in (BETTING, DRAWING):
+            raise Conflict(
+                "nobody is to act: the clock is called on the seat to act",
+                code="nobody_to_act",
+                rule="TDA 29",
+                detail={"phase": state.phase},
+            )
+        clock = _lock_clock(hand.table_id)
+        if clock.stage == Stage.CALLED and clock.seq == hand.seq and clock.hand_id == hand.pk:
+            raise Conflict(
+                "the clock is already called on this seat",
+                code="clock_already_called",
+                rule="TDA 29",
+                detail={
+                    "seat": clock.seat,
+                    "deadline": clock.deadline.isoformat() if clock.deadline else None,
+                },
+            )
+        now = timezone.now()
+        _charge_bank(clock, now)
+        called = now + timedelta(seconds=CALLED_SECONDS + COUNTDOWN_SECONDS)
+        running = clock.deadline if clock.hand_id == hand.pk and clock.seq == hand.seq else None
+        clock.hand_id, clock.seq, clock.seat = hand.pk, hand.seq, state.to_act
+        clock.player_key = _player_key(state, state.to_act)
+        clock.stage, clock.stage_started_at = Stage.CALLED, now
+        clock.deadline = min(called, running) if running is not None else called
+        clock.version += 1
+        clock.save()
+        _enqueue_countdown(hand.table_id, clock.version, clock.deadline)
+        live_publish(channel=table_channel(hand.table_id), type="clock", data=_clock_data(clock))
+        return clock
+
+
+# --- reads --------------------------------------------------------------------------------------------------
+
+
+def turn_clock_view(hand: Hand, *, now: datetime | None = None) -> dict[str, Any] | None:
+    """The turn clock of ``hand`` for the hand state: deadline, stage, seconds left, the seat's time bank.
+    None when no clock runs for this hand's current state."""
+    clock = TableClock.objects.select_related("level_clock").filter(table_id=hand.table_id).first()
+    if clock is None or clock.hand_id != hand.pk or clock.seq != hand.seq or clock.seat is None:
+        return None
+    now = now or timezone.now()
+    data = _clock_data(clock)
+    data["seconds_left"] = max(0.0, (clock.deadline - now).total_seconds()) if clock.deadline else None
+    bank = _bank_left(clock, clock.player_key, now) if clock.player_key else 0.0
+    if clock.stage == Stage.BANK and clock.stage_started_at is not None:
+        bank = max(0.0, bank - (now - clock.stage_started_at).total_seconds())
+    data["time_bank_left"] = round(bank, 3)
+    return data
+
+
+def table_clock_for(table: Table) -> TableClock:
+    TableClock.objects.bulk_create([TableClock(table=table)], ignore_conflicts=True)
+    return TableClock.objects.get(table=table)

@@ -1,0 +1,59 @@
+"""Celery tasks of the clocks: thin wrappers around the idempotent services.
+
+``turn_clock_countdown`` / ``level_clock_countdown`` are queued on commit with ``eta`` = the deadline
+(promptness); ``clocks_sweep`` runs from beat every second (certainty, see ``CELERY_BEAT_SCHEDULE``).
+A countdown that arrives early re-queues itself for the deadline; one that finds a newer version does
+nothing. Retried or duplicated tasks are harmless: the services re-check under the row lock.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from celery import shared_task
+
+log = logging.getLogger(__name__)
+
+
+def enqueue(kind: str, pk: int, version: int, deadline: datetime) -> None:
+    """Queue the countdown for a deadline. Best effort: if the broker is unreachable the deadline is still
+    in the database and the sweep applies it; a dealer's request never fails because of the broker."""
+    task = turn_clock_countdown if kind == "turn" else level_clock_countdown
+    try:
+        task.apply_async((pk, version), eta=deadline, retry=False)
+    except Exception as exc:
+        log.warning(
+            "clocks: could not queue the %s countdown for %s (%s); the sweep will apply it", kind, pk, exc
+        )
+
+
+@shared_task(ignore_result=True)
+def turn_clock_countdown(table_id: int, version: int) -> str:
+    from apps.clocks.models import TableClock
+    from apps.clocks.services import EARLY, turn_clock_expire
+
+    outcome = turn_clock_expire(table_id=table_id, version=version, source="countdown")
+    if outcome == EARLY:  # the broker delivered before the deadline: wait for it again
+        deadline = TableClock.objects.filter(table_id=table_id, version=version).values_list(
+            "deadline", flat=True
+        )
+        if deadline and deadline[0] is not None:
+            enqueue("turn", table_id, version, deadline[0])
+    return outcome
+
+
+@shared_task(ignore_result=True)
+def level_clock_countdown(clock_id: int, version: int) -> bool:
+    from apps.clocks.levelclock import level_clock_tick
+
+    return level_clock_tick(clock_id=clock_id, version=version)
+
+
+@shared_task(ignore_result=True)
+def clocks_sweep() -> dict[str, int]:
+    """Apply every overdue turn clock and announce every due level change."""
+    from apps.clocks.levelclock import level_clocks_sweep
+    from apps.clocks.services import turn_clocks_sweep
+
+    return {"turn": turn_clocks_sweep(), "level": level_clocks_sweep()}
