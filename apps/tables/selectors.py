@@ -54,7 +54,16 @@ def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
         "stub": st.stub_info(),
         "result": st.result,
         "game": hand.game,
+        "clock": _turn_clock(hand),  # clocks hook (issue 6)
     }
+
+
+def _turn_clock(hand: Hand) -> dict[str, Any] | None:
+    """clocks hook (issue 6): the turn clock of the seat to act (deadline, stage, seconds and time bank
+    left, a called clock's countdown), None when no clock runs."""
+    from apps.clocks.services import turn_clock_view
+
+    return turn_clock_view(hand)
 
 
 def hand_events(hand: Hand) -> list[dict[str, Any]]:

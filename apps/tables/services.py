@@ -194,7 +194,11 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
             code="hand_in_progress",
             detail={"hand": current.pk},
         )
-    game = Game.from_json(table.game)
+    # clocks hook (issue 6): the level current now applies from this hand (WSOP 79).
+    from apps.clocks.levelclock import game_for_next_hand
+
+    game_json = game_for_next_hand(table)
+    game = Game.from_json(game_json)
     seats = list(
         Seat.objects.filter(table=table, left_at__isnull=True).select_related("player").order_by("number")
     )
@@ -233,14 +237,19 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
         raise RuleViolation.from_engine(exc) from exc
     table.button_seat = button
     table.save(update_fields=["button_seat"])
-    return Hand.objects.create(
+    hand = Hand.objects.create(
         table=table,
         number=number,
         button=button,
-        game=table.game,
+        game=game_json,  # clocks hook (issue 6): was table.game
         seats=seat_specs,
         state=state.to_json(),
     )
+    # clocks hook (issue 6): arm the turn clock for the first seat to act and push the new hand live.
+    from apps.clocks.services import turn_clock_sync
+
+    turn_clock_sync(hand=hand, state=state, kind="hand_started")
+    return hand
 
 
 def _lock_hand(hand_id: int) -> Hand:
@@ -287,6 +296,10 @@ def _set_state(hand: Hand, before: HandState, after: HandState, seq: int) -> Non
         hand.result = None
         hand.finished_at = None
     hand.save(update_fields=["seq", "state", "status", "result", "finished_at"])
+    # clocks hook (issue 6): re-arm or clear the turn clock for the new state and push it live.
+    from apps.clocks.services import turn_clock_sync
+
+    turn_clock_sync(hand=hand, state=after)
 
 
 def request_digest(payload: Any) -> str:
