@@ -6,6 +6,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.core.schema import errors
+
 
 class PingApi(APIView):
     """Echo for clients checking that they reach the API (and the error shape for a bad body)."""
@@ -18,7 +20,7 @@ class PingApi(APIView):
 
     authentication_classes: list[type] = []
 
-    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer, **errors(400)})
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -484,9 +484,12 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
     table = Table.objects.select_for_update().get(pk=table.pk)
     _require_dealer(actor, table)
     try:
-        histories = phh.loads_all(text)
+        histories = [phh.loads(text)]  # one .phh hand, as documented (and as GET /hands/{id}/phh writes)
     except EngineError as exc:
-        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+        try:  # a .phhs collection holding one hand is fine too
+            histories = phh.loads_all(text)
+        except EngineError:
+            raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
     if len(histories) != 1:
         raise ValidationFailed(
             f"send one hand per request, not {len(histories)}",
