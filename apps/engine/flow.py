@@ -37,6 +37,7 @@ from apps.engine.known import (
     declare_reshuffle,
     draw_cards,
     fold_hand,
+    forget_muck,
     tokens,
 )
 from apps.engine.showdown import (
@@ -263,7 +264,10 @@ def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
 
 def _start_draw(st: HandState, i: int) -> None:
     st.phase, st.draw_index = DRAWING, i
+    before = st.stub.reshuffles
     st.stub = st.stub.burn()  # one burn per draw, even if everyone stands pat (RULES.md §7)
+    if st.stub.reshuffles != before:  # the stub was empty: the muck was reshuffled to burn
+        forget_muck(st)
     st.to_act = _next_drawer(st, st.button)
     if st.to_act is None:
         _end_draw(st)

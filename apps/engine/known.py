@@ -34,12 +34,22 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
     return [format_card(c) for c in cards]
 
 
-def check_free(st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False) -> None:
-    """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7)."""
+def forget_muck(st: HandState) -> None:
+    """A reshuffle took the muck back into the stub: its known cards (and unplaced ones) may come again."""
+    st.muck_known = []
+    for o in st.seats:
+        o.unplaced = []
+
+
+def check_free(
+    st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False, allow_current: bool = False
+) -> None:
+    """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7); a folded
+    hand's cards count as the muck."""
     if card == UNKNOWN:
         return
     for o in st.seats:
-        if o.seat != owner.seat and (card in o.cards or card in o.unplaced):
+        if o.seat != owner.seat and o.live and (card in o.cards or card in o.unplaced):
             raise _err(
                 f"{card} is already known in seat {o.seat}'s hand",
                 "card_conflict",
@@ -48,7 +58,7 @@ def check_free(st: HandState, card: str, owner: SeatState, *, allow_muck: bool =
                 card=card,
                 holder=o.seat,
             )
-    if card in st.current_known:
+    if card in st.current_known and not allow_current:
         raise _err(
             f"{card} was discarded in this draw and cannot be dealt again",
             "card_conflict",
@@ -126,16 +136,16 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
                 seat=seat,
                 card=c,
             )
-        check_free(st, c, s, allow_muck=out.reshuffled)
+        check_free(st, c, s, allow_muck=out.reshuffled, allow_current=out.last_resort)
     hand += receive if receive is not None else [UNKNOWN] * n
     s.cards, s.unplaced = hand, unplaced
     s.draws.append(n)
     st.stub = out.stub
+    if out.last_resort:  # the earlier drawers' discards of this draw went into the stub too
+        st.current_known = []
     st.current_known.extend(known_discards)
     if out.reshuffled:
-        st.muck_known = []
-        for o in st.seats:
-            o.unplaced = []
+        forget_muck(st)
         st.last_reshuffle = {
             "deal": st.deal,
             "draw": st.draw_index,
@@ -163,9 +173,7 @@ def declare_reshuffle(st: HandState) -> None:
             usable=usable,
         )
     st.stub = st.stub.reshuffle()
-    st.muck_known = []
-    for o in st.seats:
-        o.unplaced = []
+    forget_muck(st)
     st.last_reshuffle = {
         "deal": st.deal,
         "draw": st.draw_index,

@@ -4,6 +4,7 @@ stack negative, round-trips through JSON at every step, and always ends."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -105,3 +106,96 @@ def test_random_legal_play_conserves_chips_and_ends(
         assert sum(int(v) for v in state.result["net"].values()) == 0
     else:
         assert sum(state.result["points"].values()) >= 1
+
+
+# --- a physical deck dealt by the WSOP rule: the engine's counts and card checks agree with it -------------
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+class Dealer:
+    """A real deck handled by RULES.md §7: burn per draw, current discards kept out of a reshuffle, the
+    stub's last card reshuffled unless it completes the draws."""
+
+    def __init__(self, rng: random.Random, players: int) -> None:
+        self.rng = rng
+        self.stub = DECK.copy()
+        rng.shuffle(self.stub)
+        self.muck: list[str] = []
+        self.current: list[tuple[int, str]] = []
+        self.hands = {seat: [self.stub.pop() for _ in range(5)] for seat in range(1, players + 1)}
+
+    def reshuffle(self, extra: list[str] = ()) -> None:  # type: ignore[assignment]
+        self.stub += self.muck + list(extra)
+        self.muck = []
+        self.rng.shuffle(self.stub)
+
+    def burn(self) -> None:
+        if not self.stub:
+            self.reshuffle()
+        if self.stub:
+            self.muck.append(self.stub.pop())
+
+    def draw(self, seat: int, discard: list[str], last: bool) -> list[str]:
+        for c in discard:
+            self.hands[seat].remove(c)
+            self.current.append((seat, c))
+        usable = len(self.stub) if last else max(0, len(self.stub) - 1)
+        got = [self.stub.pop() for _ in range(min(len(discard), usable))]
+        if len(got) < len(discard):
+            self.reshuffle()
+            if len(self.stub) < len(discard) - len(got):  # last resort: the others' discards of this draw
+                others = [c for s, c in self.current if s != seat]
+                self.current = [(s, c) for s, c in self.current if s == seat]
+                self.reshuffle(others)
+            got += [self.stub.pop() for _ in range(len(discard) - len(got))]
+        self.hands[seat] += got
+        return got
+
+    def end_draw(self) -> None:
+        self.muck += [c for _, c in self.current]
+        self.current = []
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 6), fold_rate=st.sampled_from([0.0, 0.1]))
+def test_real_cards_dealt_by_the_wsop_rule_are_always_accepted(
+    seed: int, players: int, fold_rate: float
+) -> None:
+    rng = random.Random(seed)
+    game = triple_draw_27(small_blind=1, big_blind=2)
+    state = start_hand(game, [{"seat": i + 1, "stack": 500} for i in range(players)], button=players)
+    dealer = Dealer(rng, players)
+    for seat, cards in dealer.hands.items():
+        state = state.apply({"type": "deal", "seat": seat, "cards": "".join(cards)})
+    draw_seen = -1
+    while state.phase in ("betting", "drawing"):
+        seat = state.to_act
+        assert seat is not None
+        if state.phase == "betting":
+            kinds = [a["type"] for a in state.legal_actions()]
+            if rng.random() < fold_rate and "call" in kinds:
+                state = state.apply({"type": "fold", "seat": seat})
+                dealer.muck += dealer.hands.pop(seat)
+            else:
+                state = state.apply({"type": "call" if "call" in kinds else "check", "seat": seat})
+            continue
+        if state.draw_index != draw_seen:  # the first drawer of a new draw: the dealer burns one
+            if draw_seen >= 0:
+                dealer.end_draw()
+            draw_seen = state.draw_index
+            dealer.burn()
+        discard = rng.sample(dealer.hands[seat], rng.choice([0, 1, 2, 3, 5, 5]))
+        got = dealer.draw(seat, discard, last=state._is_last_drawer(seat))
+        state = state.apply(
+            {"type": "draw", "seat": seat, "count": len(discard), "discard": "".join(discard),
+             "receive": "".join(got)}
+        )  # fmt: skip
+        if state.phase == "drawing":
+            assert (state.stub.stub, state.stub.muck) == (len(dealer.stub), len(dealer.muck))
+    if state.phase == "showdown":
+        for seat, cards in dealer.hands.items():
+            if state.phase == "showdown":
+                state = state.apply({"type": "show", "seat": seat, "cards": "".join(cards)})
+    assert state.finished
+    assert sum(state.stacks().values()) == 500 * players
