@@ -12,7 +12,8 @@
   chips antes again, button and hand number stay, ``pass_outs`` counts). A first round in which fewer than
   two players could bet (everyone else all-in on the antes) is not a pass-out: it goes on to the draw.
 * False openers with nobody left to play on: the pot stays and the deal is passed out (RRoP).
-* The showdown accepts shows and mucks in any order; a timeout there mucks.
+* The showdown accepts shows and mucks in any order; a timeout there shows the seat's cards if all five are
+  known (cards speak), else mucks.
 
 >>> from apps.engine.games import triple_draw_27
 >>> from apps.engine.hand import start_hand
@@ -433,7 +434,11 @@ def _on_timeout(st: HandState, seat: int) -> None:
             )
         _on_prove(st, {"seat": seat}, failed=True)
     elif st.phase == SHOWDOWN:
-        on_muck(st, seat)
+        s = st.seat(seat)
+        if s.live and s.showdown is None and UNKNOWN not in s.cards:  # known cards speak for themselves
+            on_show(st, {"type": "show", "seat": seat, "cards": "".join(s.cards)})
+        else:
+            on_muck(st, seat)
     else:
         raise _err("the hand is over", "wrong_phase", RULE_PHASE, seat=seat, phase=st.phase)
 

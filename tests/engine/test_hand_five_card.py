@@ -246,3 +246,11 @@ def test_side_pots_at_the_showdown() -> None:
         {"name": "main", "amount": 180, "eligible": [1, 2, 3]},
         {"name": "side 1", "amount": 140, "eligible": [2, 3]},
     ]
+
+
+def test_timeout_at_showdown_shows_known_cards() -> None:
+    st = play(
+        deal(FCD, 2000, 2000, button=2), "1 deal AcAdAhKsKc", "1 bet 20", "2 call", "1 draw 0", "2 draw 1"
+    )
+    st = play(st, "1 check", "2 check", {"type": "timeout", "seat": 1}, "2 show 9c9d5h4s2c")
+    assert st.seat(1).showdown == "shown" and st.received == {1: 60, 2: 0}
