@@ -452,6 +452,13 @@ def apply_event(st: HandState, ev: dict[str, Any]) -> None:
         if kind in ("fold", "check", "call", "bet", "raise"):
             if kind == "fold" and st.phase == DRAWING:
                 s = _require_turn(st, ev["seat"], DRAWING, "fold")
+                if not st.game.betting:
+                    raise _err(
+                        "no folding in the no-bet mode: everyone draws and shows",
+                        "fold_not_allowed",
+                        "RULES.md §6 (no-bet mode)",
+                        seat=s.seat,
+                    )
                 fold_hand(st, s)
                 _progress_draw(st, s.seat)
             elif kind == "fold" and st.phase == SHOWDOWN:

@@ -44,7 +44,8 @@ def legal_actions(st: HandState) -> list[dict[str, Any]]:
                 "usable": info["usable"],
             }
         )
-        out.append({"type": "fold", "seat": st.to_act})
+        if st.game.betting:
+            out.append({"type": "fold", "seat": st.to_act})
         out.append({"type": "timeout", "seat": st.to_act})
         if info["reshuffle_due"] and st.stub.muck > 0:
             out.append({"type": "reshuffle"})

@@ -200,6 +200,8 @@ def test_no_bet_mode_best_hand_scores_one_point_ties_each_score() -> None:
     st = start_hand(g, [{"seat": 1, "stack": 0}, {"seat": 2, "stack": 0}, {"seat": 3, "stack": 0}], button=3)
     assert st.phase == "drawing" and st.to_act == 1 and st.pot_total == 0
     assert refused(st, "1 bet 20").code == "wrong_phase"
+    assert refused(st, "1 fold").code == "fold_not_allowed"
+    assert "fold" not in types(st)
     st = play(st, "1 draw 3", "2 draw 0", "3 draw 1")
     assert st.phase == "showdown"
     st = play(st, "1 show AcAd5h4s2c", "2 show AhAs5d4c2d", "3 show KcKd5c4h2h")
