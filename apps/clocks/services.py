@@ -31,6 +31,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -45,6 +46,14 @@ log = logging.getLogger(__name__)
 
 CALLED_SECONDS = 25  # TDA 29: up to 25 seconds ...
 COUNTDOWN_SECONDS = 5  # ... plus a 5-second countdown
+
+
+def _called_seconds() -> tuple[float, float]:
+    """(seconds, countdown) of a called clock; settings may shorten them (tests, house rules)."""
+    return (
+        float(getattr(settings, "FLOOR_CLOCK_CALLED_SECONDS", CALLED_SECONDS)),
+        float(getattr(settings, "FLOOR_CLOCK_COUNTDOWN_SECONDS", COUNTDOWN_SECONDS)),
+    )
 FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
 Stage = TableClock.Stage
 
@@ -113,7 +122,7 @@ def _clock_data(clock: TableClock) -> dict[str, Any]:
         "seat": clock.seat,
         "seq": clock.seq,
         "deadline": clock.deadline.isoformat() if clock.deadline else None,
-        "countdown_at": (clock.deadline - timedelta(seconds=COUNTDOWN_SECONDS)).isoformat()
+        "countdown_at": (clock.deadline - timedelta(seconds=_called_seconds()[1])).isoformat()
         if clock.deadline and clock.stage == Stage.CALLED
         else None,
         "version": clock.version,
@@ -283,7 +292,7 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
             )
         now = timezone.now()
         _charge_bank(clock, now)
-        called = now + timedelta(seconds=CALLED_SECONDS + COUNTDOWN_SECONDS)
+        called = now + timedelta(seconds=sum(_called_seconds()))
         running = clock.deadline if clock.hand_id == hand.pk and clock.seq == hand.seq else None
         clock.hand_id, clock.seq, clock.seat = hand.pk, hand.seq, state.to_act
         clock.player_key = _player_key(state, state.to_act)

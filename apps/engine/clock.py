@@ -118,7 +118,8 @@ class ClockState:
 
 @dataclass(frozen=True)
 class Position:
-    """Where the clock stands: the current level index, seconds into it and left in it."""
+    """Where the clock stands: the current level index, seconds into it (negative while added time is being
+    used up) and left in it."""
 
     level: int
     elapsed: float
@@ -143,8 +144,8 @@ def position(levels: Sequence[Level], state: ClockState, now: float) -> Position
         raise ClockError(f"no level {state.level} in a structure of {len(levels)}")
     if state.anchor is None:
         return Position(state.level, 0.0, float(levels[state.level].seconds), False, False)
+    # Negative while added time is being used up: the level then has more than its length left.
     i, elapsed = state.level, _reference(state, now) - state.anchor
-    elapsed = max(elapsed, 0.0)
     while elapsed >= levels[i].seconds and i + 1 < len(levels):
         elapsed -= levels[i].seconds
         i += 1
