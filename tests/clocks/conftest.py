@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -95,7 +96,9 @@ class CeleryStack:
         self.env, self.folder = env, folder
         self.worker: subprocess.Popen[bytes] | None = None
         self.beat: subprocess.Popen[bytes] | None = None
-        self.starts = 0
+        self.starts = self.crashes = 0
+        self.closing = False
+        self.lock = threading.RLock()
 
     def _spawn(self, args: list[str], log: Path) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
@@ -107,14 +110,14 @@ class CeleryStack:
             start_new_session=True,
         )
 
-    def start_worker(self) -> None:
+    def _spawn_worker(self) -> Path:
         self.starts += 1
         log = self.folder / f"worker-{self.starts}.log"
         self.worker = self._spawn(
             [
                 "worker",
-                "--pool=threads",
-                "--concurrency=4",
+                "--pool=prefork",
+                "--concurrency=2",
                 "--loglevel=INFO",
                 f"--hostname=clocks{self.starts}@%h",
                 "--without-gossip",
@@ -123,14 +126,37 @@ class CeleryStack:
             ],
             log,
         )
-        wait_until(lambda: b" ready." in log.read_bytes() or self.worker.poll() is not None, timeout=30)
-        assert self.worker.poll() is None, log.read_text()
+        return log
+
+    def start_worker(self) -> None:
+        with self.lock:
+            log = self._spawn_worker()
+            worker = self.worker
+            assert worker is not None
+        wait_until(lambda: b" ready." in log.read_bytes() or worker.poll() is not None, timeout=30)
+        assert worker.poll() is None, log.read_text()
+
+    def supervise(self) -> None:
+        """Restart the worker when it dies on its own, as the deployment's process manager does
+        (docker-compose ``restart: unless-stopped``). kombu 5.7's Redis transport makes the worker exit
+        ("Unrecoverable error") when the broker connection drops while it holds unacknowledged ETA tasks."""
+
+        def loop() -> None:
+            while not self.closing:
+                with self.lock:
+                    if self.worker is not None and self.worker.poll() is not None:
+                        self.crashes += 1
+                        self._spawn_worker()
+                time.sleep(0.2)
+
+        threading.Thread(target=loop, daemon=True).start()
 
     def stop_worker(self, *, kill: bool = False) -> None:
-        if self.worker is not None:
-            os.killpg(self.worker.pid, signal.SIGKILL if kill else signal.SIGTERM)
-            self.worker.wait(timeout=30)
-            self.worker = None
+        with self.lock:
+            if self.worker is not None:
+                os.killpg(self.worker.pid, signal.SIGKILL if kill else signal.SIGTERM)
+                self.worker.wait(timeout=30)
+                self.worker = None
 
     def start_beat(self) -> None:
         self.beat = self._spawn(
@@ -139,6 +165,7 @@ class CeleryStack:
         )
 
     def stop(self) -> None:
+        self.closing = True
         self.stop_worker()
         if self.beat is not None:
             os.killpg(self.beat.pid, signal.SIGTERM)
@@ -187,6 +214,7 @@ def celery_stack(django_db_setup: None, clock_redis: RedisServer) -> Iterator[Ce
     stack = CeleryStack(env, folder)
     stack.start_worker()
     stack.start_beat()
+    stack.supervise()
     yield stack
     stack.stop()
     print(f"celery logs kept in {folder}")

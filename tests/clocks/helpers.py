@@ -37,7 +37,7 @@ def clock_events(hand: Hand) -> list[HandEvent]:
 
 
 def assert_fired_once_each(hand: Hand) -> None:
-    """Every automatic action is one event and one firing, one per hand state, and never before its deadline."""
+    """Each automatic action is one event and one firing, one per hand state, never before its deadline."""
     events = clock_events(hand)
     firings = list(ClockFiring.objects.filter(hand=hand).order_by("seq"))
     assert [e.seq for e in events] == [f.seq + 1 for f in firings]
