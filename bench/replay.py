@@ -33,7 +33,7 @@ from pokerkit import HandHistory as PKHandHistory  # noqa: E402
 
 from apps.engine import phh  # noqa: E402
 from apps.engine.games import five_card_draw, single_draw_27  # noqa: E402
-from apps.engine.hand import HandState, start_hand  # noqa: E402
+from apps.engine.hand import HandState, replay, start_hand  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "phh"
 RANKS, SUITS = "23456789TJQKA", "cdhs"
@@ -126,9 +126,7 @@ def run_floor(hands: list[phh.HandHistory]) -> None:
 def run_floor_events(hands: list[tuple[Any, ...]]) -> None:
     """The engine alone: the same hands as engine events (PHH parsing done beforehand)."""
     for game, seats, button, number, events in hands:
-        state = start_hand(game, seats, button, number)
-        for event in events:
-            state = state.apply(event)
+        replay(game, seats, button, number, events)
 
 
 def run_pokerkit(hands: list[PKHandHistory]) -> None:

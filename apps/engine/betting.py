@@ -13,7 +13,7 @@ round look like after a wager. All amounts are the player's **total for the roun
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from apps.engine.errors import BettingError
@@ -72,9 +72,10 @@ class Limits:
         return 1 + self.max_raises
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundState:
-    """The numbers of the betting round so far.
+    """The numbers of the betting round so far. A value: never changed once made (not frozen only because
+    a frozen dataclass costs six times more to build, once per wager).
 
     ``current_bet``: the highest total this round; ``full_level``: the total of the last *full* bet or
     raise (a short all-in raises ``current_bet`` but not this); ``increment``: the largest full bet or
@@ -115,10 +116,11 @@ class RoundState:
         return cls(**{k: int(d[k]) for k in ("current_bet", "full_level", "increment", "wagers", "pot")})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Wagerer:
     """One seat as the betting round sees it: chips behind, total bet this round, and the
     ``current_bet`` it last acted on (None: has not acted voluntarily this round; blinds do not count).
+    A value, never changed once made (not frozen: built once per betting event).
 
     >>> Wagerer(seat=1, stack=90, bet=10).all_in_total
     100
@@ -259,20 +261,26 @@ def after_wager(limits: Limits, rnd: RoundState, player: Wagerer, total: int) ->
     >>> (r.current_bet, r.increment, r.wagers, r.pot)
     (300, 300, 1, 300)
     """
-    added = total - player.bet
-    pot = rnd.pot + added
-    if total <= rnd.current_bet:
-        return replace(rnd, pot=pot)
-    if is_full_wager(limits, rnd, total):
-        inc = total - max(rnd.current_bet, rnd.full_level) if limits.structure != FIXED_LIMIT else limits.unit
-        return RoundState(
-            current_bet=total,
-            full_level=total,
-            increment=max(rnd.increment, inc),
-            wagers=rnd.wagers + 1,
-            pot=pot,
-        )
-    return replace(rnd, current_bet=total, pot=pot)
+    return after_wager_to(limits, rnd, player.bet, total)
+
+
+def after_wager_to(limits: Limits, rnd: RoundState, bet: int, total: int) -> RoundState:
+    """:func:`after_wager` for a seat whose round total was ``bet`` (the hand's hot path: no Wagerer)."""
+    pot = rnd.pot + total - bet
+    current = rnd.current_bet
+    if total <= current:
+        return RoundState(current, rnd.full_level, rnd.increment, rnd.wagers, pot)
+    level = current if current > rnd.full_level else rnd.full_level
+    if limits.structure == FIXED_LIMIT:
+        if total - rnd.full_level >= -(-limits.unit // 2):  # is_full_wager, fixed-limit
+            inc = limits.unit
+            return RoundState(
+                total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot
+            )
+    elif total - level >= max(rnd.increment, limits.unit) or (current == 0 and total >= limits.unit):
+        inc = total - level
+        return RoundState(total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot)
+    return RoundState(total, rnd.full_level, rnd.increment, rnd.wagers, pot)
 
 
 # --- may I / why not -------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ class DeckError(EngineError):
     rule = RULE_RESHUFFLE
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DrawOutcome:
     """How one seat's draw was dealt: ``before`` cards from the old stub, then (if ``reshuffled``) ``after``
     cards from the reshuffled one. ``stub`` is the stub afterwards.
@@ -56,10 +56,11 @@ class DrawOutcome:
         return self.before + self.after
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Stub:
     """Card counts of one deal: ``stub`` undealt; ``muck`` what a reshuffle takes (burns, earlier discards,
     folded hands); ``current`` discards of the draw in progress; ``reshuffles`` so far this deal.
+    A value: every method returns a new one (not frozen: a frozen dataclass costs six times more to build).
 
     >>> Stub.new(deck=53, players=5).stub
     28
@@ -97,18 +98,18 @@ class Stub:
         >>> Stub(deck=52, stub=1, muck=12, current=4).reshuffle().stub
         13
         """
-        return replace(self, stub=self.stub + self.muck, muck=0, reshuffles=self.reshuffles + 1)
+        return Stub(self.deck, self.stub + self.muck, 0, self.current, self.reshuffles + 1, self.burns)
 
     def burn(self) -> Stub:
         """One burn at the start of a draw (reshuffling first if the stub is empty)."""
         s = self if self.stub > 0 else self.reshuffle()
         if s.stub == 0:
             return s  # nothing at all to burn: every card is held or in the current discards
-        return replace(s, stub=s.stub - 1, muck=s.muck + 1, burns=s.burns + 1)
+        return Stub(s.deck, s.stub - 1, s.muck + 1, s.current, s.reshuffles, s.burns + 1)
 
     def fold(self, cards: int = 5) -> Stub:
         """A folded hand goes to the muck."""
-        return replace(self, muck=self.muck + cards)
+        return Stub(self.deck, self.stub, self.muck + cards, self.current, self.reshuffles, self.burns)
 
     def draw(self, count: int, *, last: bool) -> DrawOutcome:
         """Discard ``count`` cards and deal ``count``, reshuffling when the stub cannot cover it.
@@ -117,10 +118,12 @@ class Stub:
         >>> (out.before, out.reshuffled, out.after, out.stub.stub, out.stub.current)
         (2, True, 2, 9, 4)
         """
-        s = replace(self, current=self.current + count)
-        usable = s.usable(last=last)
+        current = self.current + count
+        usable = self.stub if last else max(0, self.stub - 1)
         if count <= usable:
-            return DrawOutcome(stub=replace(s, stub=s.stub - count), before=count, reshuffled=False, after=0)
+            after = Stub(self.deck, self.stub - count, self.muck, current, self.reshuffles, self.burns)
+            return DrawOutcome(after, count, False, 0)
+        s = replace(self, current=current)
         before = usable
         s = replace(s, stub=s.stub - before).reshuffle()
         rest = count - before
@@ -144,7 +147,7 @@ class Stub:
 
     def end_draw(self) -> Stub:
         """The draw is over: its discards join the muck."""
-        return replace(self, muck=self.muck + self.current, current=0)
+        return Stub(self.deck, self.stub, self.muck + self.current, 0, self.reshuffles, self.burns)
 
     def to_json(self) -> dict[str, int]:
         return {

@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from apps.engine import betting as bt
@@ -133,9 +134,21 @@ def _needs_action(st: HandState, s: SeatState) -> bool:
 
 
 def _next_needing(st: HandState, after: int, *, inclusive: bool = False) -> int | None:
-    for s in st._clockwise_after(after, inclusive=inclusive):
-        if _needs_action(st, s):
+    """The first seat clockwise from ``after`` that must still act (see :func:`_needs_action`)."""
+    seats = st.seats
+    current = st.rnd.current_bet
+    n_active = -1
+    for i in st._table.order(after, inclusive):
+        s = seats[i]
+        if s.folded or s.stack <= 0:
+            continue
+        if s.bet < current:
             return s.seat
+        if s.acted_at is None:
+            if n_active < 0:
+                n_active = st._n_active()
+            if n_active >= 2:
+                return s.seat
     return None
 
 
@@ -144,7 +157,7 @@ def _start_round(st: HandState, r: int, *, opening: bool = False) -> None:
     if not opening:
         for s in st.seats:
             s.bet, s.acted_at = 0, None
-        st.rnd = bt.RoundState.opening(unit=st.game.bet_units[r], pot=st.pot_total)
+        st.rnd = bt.RoundState(increment=st.game.bet_units[r], pot=st.pot_total)  # RoundState.opening
     st.round_contested = st._n_active() >= 2
     if r == 0:
         first, inclusive = (st.bb_seat if st.bb_seat is not None else st.button), False
@@ -170,7 +183,7 @@ def _end_round(st: HandState) -> None:
 
 
 def _progress_betting(st: HandState, after: int) -> None:
-    if len(st._live()) == 1:
+    if sum(1 for s in st.seats if not s.folded) == 1:
         settle(st)
         return
     st.to_act = _next_needing(st, after)
@@ -179,7 +192,7 @@ def _progress_betting(st: HandState, after: int) -> None:
 
 
 def _wager(st: HandState, s: SeatState, total: int) -> None:
-    st.rnd = bt.after_wager(st._limits(), st.rnd, st._wagerer(s), total)
+    st.rnd = bt.after_wager_to(st._table.limits[st.round], st.rnd, s.bet, total)
     added = total - s.bet
     s.stack -= added
     s.bet = total
@@ -189,6 +202,8 @@ def _wager(st: HandState, s: SeatState, total: int) -> None:
 
 def _require_turn(st: HandState, seat: int, phase: str, kind: str) -> SeatState:
     s = st.seat(seat)
+    if st.phase == phase and st.to_act == seat:
+        return s
     if st.phase != phase:
         raise _err(
             f"{kind} is not possible now: the hand is in the {st.phase} phase",
@@ -210,7 +225,7 @@ def _require_turn(st: HandState, seat: int, phase: str, kind: str) -> SeatState:
 
 
 def _opener_check(st: HandState, s: SeatState) -> None:
-    if st.game.opening != "jacks-or-better" or st.round != 0 or st.opener is not None:
+    if st.round != 0 or st.opener is not None or st.game.opening != "jacks-or-better":
         return
     if UNKNOWN not in s.cards and not meets_openers(s.cards, st.game.ranking):
         raise _err(
@@ -224,28 +239,34 @@ def _opener_check(st: HandState, s: SeatState) -> None:
 
 def _has_opponent(st: HandState, s: SeatState) -> bool:
     """A bet or raise needs someone who could put in more than the current bet (else it is pointless)."""
-    return any(st._active(o) and o.bet + o.stack > st.rnd.current_bet for o in st.seats if o.seat != s.seat)
+    current = st.rnd.current_bet
+    return any(not o.folded and o.stack > 0 and o.bet + o.stack > current and o is not s for o in st.seats)
 
 
 def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
     kind, seat = ev["type"], ev["seat"]
     s = _require_turn(st, seat, BETTING, kind)
-    lim, w = st._limits(), st._wagerer(s)
+    rnd = st.rnd
     if kind == "fold":
         fold_hand(st, s)
     elif kind == "check":
-        bt.verify_check(st.rnd, w)
-        s.acted_at = st.rnd.current_bet
+        if rnd.current_bet > s.bet:
+            bt.verify_check(rnd, st._wagerer(s))  # raises check_not_allowed
+        s.acted_at = rnd.current_bet
     elif kind == "call":
-        bt.verify_call(st.rnd, w)
-        _wager(st, s, min(st.rnd.current_bet, w.all_in_total))
+        if rnd.current_bet <= s.bet:
+            bt.verify_call(rnd, st._wagerer(s))  # raises call_not_allowed
+        all_in = s.bet + s.stack
+        _wager(st, s, rnd.current_bet if rnd.current_bet < all_in else all_in)
     elif kind == "bet":
-        bt.verify_bet(lim, st.rnd, w, ev["amount"])
+        bt.verify_bet(st._table.limits[st.round], rnd, st._wagerer(s), ev["amount"])
         _opener_check(st, s)
         _wager(st, s, ev["amount"])
         st.last_aggressor = seat
     else:  # raise
-        bt.verify_raise(lim, st.rnd, w, ev["amount"], heads_up=st._heads_up())
+        bt.verify_raise(
+            st._table.limits[st.round], rnd, st._wagerer(s), ev["amount"], heads_up=st._heads_up()
+        )
         if not _has_opponent(st, s):
             raise BettingError(
                 "nobody left could call a raise: every other player is all-in or has no more than the bet",
@@ -255,7 +276,7 @@ def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
             )
         _wager(st, s, ev["amount"])
         st.last_aggressor = seat
-    if kind in ("bet", "raise") and st.round == 0 and st.opener is None:
+    if st.opener is None and st.round == 0 and (kind == "bet" or kind == "raise"):
         st.opener, st.opening_cards = seat, list(s.cards)
     _progress_betting(st, seat)
 
@@ -275,8 +296,10 @@ def _start_draw(st: HandState, i: int) -> None:
 
 
 def _next_drawer(st: HandState, after: int) -> int | None:
-    for s in st._clockwise_after(after):
-        if s.live and len(s.draws) <= st.draw_index:
+    seats, i = st.seats, st.draw_index
+    for k in st._table.order(after):
+        s = seats[k]
+        if not s.folded and len(s.draws) <= i:
             return s.seat
     return None
 
@@ -295,7 +318,7 @@ def _end_draw(st: HandState) -> None:
 
 
 def _progress_draw(st: HandState, after: int) -> None:
-    if len(st._live()) == 1:
+    if sum(1 for s in st.seats if not s.folded) == 1:
         settle(st)
         return
     st.to_act = _next_drawer(st, after)
@@ -443,44 +466,48 @@ def _on_timeout(st: HandState, seat: int) -> None:
         raise _err("the hand is over", "wrong_phase", RULE_PHASE, seat=seat, phase=st.phase)
 
 
+def _on_fold(st: HandState, ev: dict[str, Any]) -> None:
+    if st.phase == DRAWING:
+        s = _require_turn(st, ev["seat"], DRAWING, "fold")
+        if not st.game.betting:
+            raise _err(
+                "no folding in the no-bet mode: everyone draws and shows",
+                "fold_not_allowed",
+                "RULES.md §6 (no-bet mode)",
+                seat=s.seat,
+            )
+        fold_hand(st, s)
+        _progress_draw(st, s.seat)
+    elif st.phase == SHOWDOWN:
+        on_muck(st, ev["seat"])
+    else:
+        _on_betting(st, ev)
+
+
+_HANDLERS: dict[str, Callable[[HandState, dict[str, Any]], None]] = {
+    "fold": _on_fold,
+    "check": _on_betting,
+    "call": _on_betting,
+    "bet": _on_betting,
+    "raise": _on_betting,
+    "draw": _on_draw,
+    "deal": deal_cards,
+    "show": on_show,
+    "muck": lambda st, ev: on_muck(st, ev["seat"]),
+    "finish_order": lambda st, ev: on_finish_order(st, ev["order"]),
+    "prove_openers": _on_prove,
+    "reshuffle": lambda st, ev: declare_reshuffle(st),
+    "timeout": lambda st, ev: _on_timeout(st, ev["seat"]),
+}
+
+
 def apply_event(st: HandState, ev: dict[str, Any]) -> None:
     """Apply a validated event to ``st`` in place (``HandState.apply`` passes a copy)."""
     kind = ev["type"]
     if st.phase == FINISHED:
         raise _err(f"the hand is over; {kind} is not possible", "hand_finished", RULE_PHASE, event=kind)
     try:
-        if kind in ("fold", "check", "call", "bet", "raise"):
-            if kind == "fold" and st.phase == DRAWING:
-                s = _require_turn(st, ev["seat"], DRAWING, "fold")
-                if not st.game.betting:
-                    raise _err(
-                        "no folding in the no-bet mode: everyone draws and shows",
-                        "fold_not_allowed",
-                        "RULES.md §6 (no-bet mode)",
-                        seat=s.seat,
-                    )
-                fold_hand(st, s)
-                _progress_draw(st, s.seat)
-            elif kind == "fold" and st.phase == SHOWDOWN:
-                on_muck(st, ev["seat"])
-            else:
-                _on_betting(st, ev)
-        elif kind == "draw":
-            _on_draw(st, ev)
-        elif kind == "deal":
-            deal_cards(st, ev)
-        elif kind == "show":
-            on_show(st, ev)
-        elif kind == "muck":
-            on_muck(st, ev["seat"])
-        elif kind == "finish_order":
-            on_finish_order(st, ev["order"])
-        elif kind == "prove_openers":
-            _on_prove(st, ev)
-        elif kind == "reshuffle":
-            declare_reshuffle(st)
-        else:
-            _on_timeout(st, ev["seat"])
+        _HANDLERS[kind](st, ev)
     except CardError as e:  # a card typo names the seat too
         e.detail.setdefault("seat", ev.get("seat"))
         raise

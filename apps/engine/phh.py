@@ -56,7 +56,7 @@ import tomli_w
 
 from apps.engine import games
 from apps.engine.errors import EngineError, PHHError
-from apps.engine.events import META_FIELDS
+from apps.engine.events import META_FIELDS, validate_event
 from apps.engine.games import Game
 from apps.engine.hand import HandState, start_hand
 
@@ -670,7 +670,7 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
             seat = numbers[action.player - 1] if action.player is not None else 0
             event = _floor_event(action) or _event_for(state, action, seat, receives.get(i, (0, None))[1])
             if event is not None:
-                state = state.apply(event)
+                state._apply(validate_event(event))  # our own fresh state: applied in place, no copy
                 events.append(event)
         except EngineError as exc:
             return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
