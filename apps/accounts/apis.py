@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 
 from apps.accounts import services
 from apps.accounts.models import Club, DeviceToken, Role
-from apps.accounts.permissions import actor_from_request
-from apps.core.errors import NotFound
+from apps.accounts.permissions import Actor, actor_from_request
+from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
 
 Serializer = serializers.Serializer
@@ -26,6 +26,18 @@ def _club(pk: int) -> Club:
     return club
 
 
+def _user_actor(request: Request) -> Actor:
+    """The caller, who must be a person: a dealer's device token is authenticated (so not 401) but may not
+    found or manage clubs (403)."""
+    actor = actor_from_request(request)
+    if actor.user is None and actor.device is not None:
+        raise PermissionRefused(
+            f"{actor.describe()} is a dealer's device; log in as the club's director to do that",
+            code="device_not_allowed",
+        )
+    return actor
+
+
 class ClubSerializer(Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -36,11 +48,11 @@ class ClubCreateApi(APIView):
     class InputSerializer(Serializer):
         name = serializers.CharField(max_length=120)
 
-    @extend_schema(request=InputSerializer, responses={201: ClubSerializer, **errors(400, 401)})
+    @extend_schema(request=InputSerializer, responses={201: ClubSerializer, **errors(400, 401, 403)})
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        club = services.club_create(actor=actor_from_request(request), name=data.validated_data["name"])
+        club = services.club_create(actor=_user_actor(request), name=data.validated_data["name"])
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -59,7 +71,7 @@ class MembershipCreateApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         membership = services.membership_grant(
-            actor=actor_from_request(request), club=_club(club_id), **data.validated_data
+            actor=_user_actor(request), club=_club(club_id), **data.validated_data
         )
         return Response(self.OutputSerializer(membership).data, status=status.HTTP_201_CREATED)
 
@@ -80,7 +92,7 @@ class PlayerCreateApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_create(
-            actor=actor_from_request(request), club=_club(club_id), name=data.validated_data["name"]
+            actor=_user_actor(request), club=_club(club_id), name=data.validated_data["name"]
         )
         return Response(self.OutputSerializer(player).data, status=status.HTTP_201_CREATED)
 
@@ -109,7 +121,7 @@ class DeviceIssueApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         device, raw = services.device_issue(
-            actor=actor_from_request(request),
+            actor=_user_actor(request),
             club=_club(club_id),
             name=data.validated_data["name"],
             table_ids=data.validated_data["tables"],
@@ -124,5 +136,5 @@ class DeviceRevokeApi(APIView):
         device = DeviceToken.objects.filter(pk=device_id).first()
         if device is None:
             raise NotFound(f"no device {device_id}", code="device_not_found", detail={"device": device_id})
-        device = services.device_revoke(actor=actor_from_request(request), device=device)
+        device = services.device_revoke(actor=_user_actor(request), device=device)
         return Response(DeviceSerializer(device).data)
