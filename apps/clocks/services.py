@@ -54,6 +54,8 @@ def _called_seconds() -> tuple[float, float]:
         float(getattr(settings, "FLOOR_CLOCK_CALLED_SECONDS", CALLED_SECONDS)),
         float(getattr(settings, "FLOOR_CLOCK_COUNTDOWN_SECONDS", COUNTDOWN_SECONDS)),
     )
+
+
 FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
 Stage = TableClock.Stage
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
@@ -107,7 +107,6 @@ def stream(
         if pubsub is not None:
             with contextlib.suppress(Exception):
                 pubsub.close()
-        close_old_connections()
 
 
 def _response(body: Iterator[str]) -> StreamingHttpResponse:
