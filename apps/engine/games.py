@@ -31,6 +31,17 @@ ROUND2_STARTERS = ("opener", "left-of-button")
 MODES = ("betting", "no-bet")
 
 
+_MAX_DRAW = {"3": 3, "3-or-4-with-ace": 4, "5": 5}
+# The messages of Game's checks, made once (not at every Game built).
+_MSG_KIND = f"kind must be one of {KINDS}"
+_MSG_STRUCTURE = f"structure must be one of {STRUCTURES}"
+_MSG_DRAW_LIMIT = f"draw_limit must be one of {DRAW_LIMITS}"
+_MSG_JOKER = f"joker must be one of {JOKER_MODES}"
+_MSG_OPENING = f"opening must be one of {OPENINGS}"
+_MSG_ROUND2 = f"round2_starter must be one of {ROUND2_STARTERS}"
+_MSG_MODE = f"mode must be one of {MODES}"
+
+
 class GameError(EngineError):
     """A game definition with an impossible setting."""
 
@@ -76,10 +87,10 @@ class Game:
 
     def __post_init__(self) -> None:
         checks: list[tuple[bool, str]] = [
-            (self.kind in KINDS, f"kind must be one of {KINDS}"),
+            (self.kind in KINDS, _MSG_KIND),
             (self.ranking in ("high", "high-bug", "low27"), "ranking must be high, high-bug or low27"),
             (self.draws >= 1, "at least one draw"),
-            (self.structure in STRUCTURES, f"structure must be one of {STRUCTURES}"),
+            (self.structure in STRUCTURES, _MSG_STRUCTURE),
             (len(self.bet_units) == self.draws + 1, "one bet unit per betting round"),
             (all(u >= 1 for u in self.bet_units), "bet units must be positive"),
             (
@@ -89,12 +100,12 @@ class Game:
             (self.small_blind <= self.big_blind, "the small blind cannot exceed the big blind"),
             (self.max_raises is None or self.max_raises >= 0, "max_raises must be >= 0 or None"),
             (self.bet_step >= 1, "bet_step must be positive"),
-            (self.draw_limit in DRAW_LIMITS, f"draw_limit must be one of {DRAW_LIMITS}"),
-            (self.joker in JOKER_MODES, f"joker must be one of {JOKER_MODES}"),
+            (self.draw_limit in DRAW_LIMITS, _MSG_DRAW_LIMIT),
+            (self.joker in JOKER_MODES, _MSG_JOKER),
             (self.joker == "off" or self.ranking != "low27", "no joker in 2-7 (TDA 35-A)"),
-            (self.opening in OPENINGS, f"opening must be one of {OPENINGS}"),
-            (self.round2_starter in ROUND2_STARTERS, f"round2_starter must be one of {ROUND2_STARTERS}"),
-            (self.mode in MODES, f"mode must be one of {MODES}"),
+            (self.opening in OPENINGS, _MSG_OPENING),
+            (self.round2_starter in ROUND2_STARTERS, _MSG_ROUND2),
+            (self.mode in MODES, _MSG_MODE),
             (self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive"),
             (self.hands is None or self.hands >= 1, "hands must be positive"),
             (self.smallest_chip >= 1, "smallest_chip must be positive"),
@@ -126,7 +137,7 @@ class Game:
     @property
     def max_draw(self) -> int:
         """Most cards one draw may replace (4 under the ace rule, when the kept ace or joker is shown)."""
-        return {"3": 3, "3-or-4-with-ace": 4, "5": 5}[self.draw_limit]
+        return _MAX_DRAW[self.draw_limit]
 
     @property
     def passes_out(self) -> bool:

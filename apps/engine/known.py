@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.engine.cards import format_card, parse_cards
+from apps.engine.cards import JOKER_TEXT, RANKS, SUITS, format_card, parse_cards
 from apps.engine.deck import RULE_RESHUFFLE
 from apps.engine.errors import ActionError
 from apps.engine.hand import DRAWING, FINISHED, UNKNOWN, HandState, SeatState
@@ -29,7 +29,40 @@ def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
     return ActionError(message, code=code, rule=rule, detail=detail)
 
 
+def _canonical() -> dict[str, str]:
+    """Every way to write one card token (any case) -> its canonical text (``"aS"`` -> ``"As"``)."""
+    table: dict[str, str] = {}
+    for rank in RANKS:
+        for suit in SUITS:
+            for r in {rank, rank.lower()}:
+                for s in (suit, suit.upper()):
+                    table[r + s] = rank + suit
+    for joker in ("Xx", "XX", "xx", "xX"):
+        table[joker] = JOKER_TEXT
+    table[UNKNOWN] = UNKNOWN
+    return table
+
+
+_CANONICAL = _canonical()
+
+
 def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
+    """Card text as canonical tokens, checked as :func:`~apps.engine.cards.parse_cards` checks it.
+
+    The common case (concatenated tokens, right count, no duplicate) is read here in one pass; anything
+    else goes through ``parse_cards``, which gives the same tokens or raises the typed error."""
+    if type(text) is str and text and not len(text) & 1:
+        canon = _CANONICAL.get
+        out = [canon(text[i : i + 2]) for i in range(0, len(text), 2)]
+        if (
+            None not in out
+            and (count is None or len(out) == count)
+            and (JOKER_TEXT not in out or st._table.has_joker)
+            and (unknown or UNKNOWN not in out)
+        ):
+            real = [c for c in out if c != UNKNOWN]
+            if len(set(real)) == len(real):
+                return out  # type: ignore[return-value]  # no None left in it
     cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
     return [format_card(c) for c in cards]
 

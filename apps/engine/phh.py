@@ -50,7 +50,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tomli_w
 
@@ -189,6 +189,62 @@ def parse_action(text: str) -> Action:
     except PHHError as exc:
         raise _error(f"bad action {text!r}: {exc.message}", "phh_action_invalid", action=text) from exc
     raise _error(f"bad action {text!r}", "phh_action_invalid", action=text)
+
+
+class _Act(NamedTuple):
+    """A parsed action on :func:`replay_phh`'s hot path: :class:`Action`'s fields in a plain tuple."""
+
+    verb: str
+    player: int | None
+    cards: tuple[str, ...] | None
+    amount: int | None
+    commentary: str | None
+
+
+_PLAYERS = {f"p{i}": i for i in range(1, 100)}
+_PLAYER_VERBS = frozenset(("f", "cc", "pb", "sd", "sm"))
+_PHH_TOKENS = frozenset([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["??", "Xx"])  # what _CARD matches
+
+
+def _quick_cards(text: str) -> tuple[str, ...] | None:
+    if not text or len(text) & 1:
+        return None
+    cards = tuple([text[i : i + 2] for i in range(0, len(text), 2)])
+    return cards if all(c in _PHH_TOKENS for c in cards) else None
+
+
+def _quick_action(text: str) -> _Act | None:
+    """The usual action strings, read without regex, ``Decimal`` or ``match``: the same fields as
+    :func:`parse_action` gives them; ``None`` for anything else (commentary, odd forms, errors), which
+    :func:`parse_action` then reads (or refuses)."""
+    if "#" in text:
+        return None
+    words = text.split()
+    n = len(words)
+    if n == 2:
+        player = _PLAYERS.get(words[0])
+        if player is not None and words[1] in _PLAYER_VERBS:
+            return _Act(words[1], player, None, None, None)
+    elif n == 3:
+        player = _PLAYERS.get(words[0])
+        verb, arg = words[1], words[2]
+        if player is None:
+            return None
+        if verb == "cbr":
+            if arg.isascii() and arg.isdigit() and int(arg) > 0:
+                return _Act("cbr", player, None, int(arg), None)
+        elif verb == "sd" or verb == "sm":
+            if arg == "-":
+                return _Act(verb, player, ("-",), None, None) if verb == "sm" else None
+            cards = _quick_cards(arg)
+            if cards is not None:
+                return _Act(verb, player, cards, None, None)
+    elif n == 4 and words[0] == "d" and words[1] == "dh":
+        player = _PLAYERS.get(words[2])
+        cards = _quick_cards(words[3])
+        if player is not None and cards is not None:
+            return _Act("dh", player, cards, None, None)
+    return None
 
 
 def format_action(action: Action) -> str:
@@ -560,7 +616,7 @@ def _clockwise_check(numbers: list[int], button: int) -> None:
                      "phh_field_invalid", field="seats", seats=numbers, button=button)  # fmt: skip
 
 
-def _floor_event(action: Action) -> dict[str, Any] | None:
+def _floor_event(action: Action | _Act) -> dict[str, Any] | None:
     """The engine event carried in a ``# floor {json}`` commentary, if any."""
     note = action.commentary or ""
     if not note.startswith(_FLOOR_NOTE):
@@ -574,7 +630,7 @@ def _floor_event(action: Action) -> dict[str, Any] | None:
     return event
 
 
-def _receives(actions: list[Action]) -> dict[int, tuple[int, str]]:
+def _receives(actions: list[Action | _Act]) -> dict[int, tuple[int, str]]:
     """Pair each discard ``pN sd cards`` with the ``d dh pN cards`` that replaces them later (PHH writes the
     discards of a draw first, then the deals): ``{sd index: (dh index, cards)}``."""
     paired: dict[int, tuple[int, str]] = {}
@@ -593,36 +649,37 @@ def _receives(actions: list[Action]) -> dict[int, tuple[int, str]]:
     return paired
 
 
-def _event_for(state: HandState, action: Action, seat: int, receive: str | None) -> dict[str, Any] | None:
+def _event_for(
+    state: HandState, action: Action | _Act, seat: int, receive: str | None
+) -> dict[str, Any] | None:
     """The engine event of one PHH action in this state (``None`` for a no-op)."""
-    me = state.seat(seat) if action.player is not None else None
-    match action.verb:
-        case "":
-            return None
-        case "dh":
-            return {"type": "deal", "seat": seat, "cards": "".join(action.cards or ())}
-        case "f":
-            return {"type": "fold", "seat": seat}
-        case "cc":
-            assert me is not None
-            return {"type": "call" if state.rnd.current_bet > me.bet else "check", "seat": seat}
-        case "cbr":
-            kind = "raise" if state.rnd.current_bet > 0 else "bet"
-            return {"type": kind, "seat": seat, "amount": action.amount}
-        case "sd":
-            discard = "".join(action.cards or ())
-            event: dict[str, Any] = {"type": "draw", "seat": seat, "count": len(action.cards or ())}
-            if discard:
-                event["discard"] = discard
-            if receive:
-                event["receive"] = receive
-            return event
-        case "sm" if action.cards == ("-",):
+    verb = action.verb
+    if verb == "cc":
+        me = state.seat(seat)
+        return {"type": "call" if state.rnd.current_bet > me.bet else "check", "seat": seat}
+    if verb == "dh":
+        return {"type": "deal", "seat": seat, "cards": "".join(action.cards or ())}
+    if verb == "cbr":
+        kind = "raise" if state.rnd.current_bet > 0 else "bet"
+        return {"type": kind, "seat": seat, "amount": action.amount}
+    if verb == "f":
+        return {"type": "fold", "seat": seat}
+    if verb == "sd":
+        discard = "".join(action.cards or ())
+        event: dict[str, Any] = {"type": "draw", "seat": seat, "count": len(action.cards or ())}
+        if discard:
+            event["discard"] = discard
+        if receive:
+            event["receive"] = receive
+        return event
+    if verb == "sm":
+        if action.cards == ("-",):
             return {"type": "show", "seat": seat, "cards": state.cards(seat)}
-        case "sm" if action.cards:
+        if action.cards:
             return {"type": "show", "seat": seat, "cards": "".join(action.cards)}
-        case "sm":
-            return {"type": "muck", "seat": seat}
+        return {"type": "muck", "seat": seat}
+    if verb == "":
+        return None
     raise _error(f"PHH action {action.verb!r} has no meaning in draw games", "phh_action_unsupported")
 
 
@@ -652,25 +709,36 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
         return ReplayResult(None, expected, _failure(None, None, exc))
     texts = hh.actions
     events: list[dict[str, Any]] = []
-    parsed: list[Action] = []
+    parsed: list[Action | _Act] = []
     for i, text in enumerate(texts):
         try:
-            parsed.append(parse_action(text))
+            parsed.append(_quick_action(text) or parse_action(text))
         except PHHError as exc:
             return ReplayResult(None, expected, _failure(i, text, exc), events)
     receives = _receives(parsed)
     consumed = {j for j, _ in receives.values()}
+    apply = state._apply  # our own fresh state: every event is applied in place, no copy
+    count = len(numbers)
     for i, action in enumerate(parsed):
         if i in consumed:
             continue
         try:
-            if action.player is not None and not 1 <= action.player <= len(numbers):
-                raise _error(f"no player p{action.player} in a {len(numbers)}-player hand",
-                             "phh_action_invalid", action=texts[i])  # fmt: skip
-            seat = numbers[action.player - 1] if action.player is not None else 0
-            event = _floor_event(action) or _event_for(state, action, seat, receives.get(i, (0, None))[1])
+            player = action.player
+            if player is None:
+                seat = 0
+            elif 1 <= player <= count:
+                seat = numbers[player - 1]
+            else:
+                raise _error(f"no player p{player} in a {count}-player hand", "phh_action_invalid",
+                             action=texts[i])  # fmt: skip
+            floor = _floor_event(action) if action.commentary is not None else None
+            if floor is not None:
+                apply(validate_event(floor))  # JSON from the file: its shape is checked first
+                events.append(floor)
+                continue
+            event = _event_for(state, action, seat, receives[i][1] if i in receives else None)
             if event is not None:
-                state._apply(validate_event(event))  # our own fresh state: applied in place, no copy
+                apply(event)  # built by _event_for from a parsed action: its shape is right by construction
                 events.append(event)
         except EngineError as exc:
             return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
