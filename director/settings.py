@@ -154,6 +154,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# The benchmark's reference endpoint (apps.core.bench, used by bench/api_load.py): mounted only when asked for.
+FLOOR_BENCH_ENDPOINTS = os.environ.get("FLOOR_BENCH_ENDPOINTS", "false").lower() in ("1", "true", "yes", "on")
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -1,5 +1,6 @@
 """API routes, one block per app."""
 
+from django.conf import settings
 from django.urls import include, path
 
 from apps.accounts import apis as accounts
@@ -33,3 +34,10 @@ urlpatterns = [
     # clocks and live pushes
     path("", include("apps.clocks.urls")),
 ]
+
+if settings.FLOOR_BENCH_ENDPOINTS:  # bench/api_load.py's reference endpoint; off unless asked for
+    from apps.core.bench import BenchAppendApi
+
+    urlpatterns += [
+        path("bench/counters/<int:counter_id>/append/", BenchAppendApi.as_view(), name="api-bench-append")
+    ]
