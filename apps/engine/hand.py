@@ -26,8 +26,8 @@ The flow lives in :mod:`apps.engine.flow` (betting, draws, pass-outs, openers), 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from apps.engine import betting as bt
@@ -148,7 +148,7 @@ class _Table:
         return found
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class HandState:
     """The whole state of one hand (see the module docstring). Read it through the query methods;
     change it only with :meth:`apply`."""
@@ -177,13 +177,38 @@ class HandState:
     muck_known: list[str] = field(default_factory=list)
     current_known: list[str] = field(default_factory=list)
     last_reshuffle: dict[str, Any] | None = None
-    result: dict[str, Any] | None = None
+    _result: dict[str, Any] | None = None
     events: int = 0
     last_at: Any = None
     _table: _Table = field(init=False, repr=False, compare=False)
+    _result_later: Callable[[], dict[str, Any]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self._table = _Table(self.game, [s.seat for s in self.seats])
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """How the hand ended (pots, chips received, hands, the explanation), or None before. Made when
+        first read: replaying a hand needs only the stacks, which are paid when it ends."""
+        if self._result_later is not None:
+            self._result, self._result_later = self._result_later(), None
+        return self._result
+
+    @result.setter
+    def result(self, value: dict[str, Any] | None) -> None:
+        self._result, self._result_later = value, None
+
+    def set_result_later(self, make: Callable[[], dict[str, Any]]) -> None:
+        """The result will be ``make()`` (called once, when first read; it must not depend on later
+        changes: a finished hand does not change)."""
+        self._result, self._result_later = None, make
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     # --- seats -----------------------------------------------------------------------------------------
 
@@ -391,7 +416,7 @@ class HandState:
         n.finish_order = [g[:] for g in self.finish_order] if self.finish_order is not None else None
         n.muck_known, n.current_known = self.muck_known[:], self.current_known[:]
         n.last_reshuffle = dict(self.last_reshuffle) if self.last_reshuffle else None
-        n.result = self.result  # never mutated once set
+        n._result, n._result_later = self._result, self._result_later  # never mutated once set
         n.events, n.last_at, n._table = self.events, self.last_at, self._table
         return n
 
@@ -437,7 +462,7 @@ class HandState:
         kw["seats"] = [SeatState.from_json(s) for s in d["seats"]]
         kw["rnd"] = bt.RoundState.from_json(d["rnd"])
         kw["stub"] = Stub.from_json(d["stub"])
-        kw["result"] = copy.deepcopy(d.get("result"))
+        kw["_result"] = copy.deepcopy(kw.pop("result", None))
         kw["last_reshuffle"] = copy.deepcopy(d.get("last_reshuffle"))
         for key in ("opening_cards", "finish_order", "muck_known", "current_known"):
             kw[key] = copy.deepcopy(d.get(key))
@@ -551,6 +576,9 @@ def replay(
         st._apply(validate_event(ev if type(ev) is dict else dict(ev)))
     return st
 
+
+#: the fields two equal states agree on (``result`` through its property, made if it is not yet)
+_COMPARED = tuple("result" if f.name == "_result" else f.name for f in fields(HandState) if f.compare)
 
 # The flow needs this module's classes; it is imported last so that either module may be imported first.
 from apps.engine.flow import apply_event as _apply_event  # noqa: E402

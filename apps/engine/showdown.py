@@ -11,6 +11,7 @@ order; a muck (or a timeout) gives up the seat's claim, and the last claimant wi
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from typing import Any
 
@@ -59,46 +60,93 @@ def _seat_map(d: Any) -> dict[str, int]:
     return {str(k): int(v) for k, v in dict(d).items()}
 
 
+def award(
+    players: list[tuple[int, int, bool, Any, int]], *, button: int, smallest_chip: int = 1
+) -> tuple[dict[int, int], dict[int, int]]:
+    """``(returned, received)`` exactly as :func:`~apps.engine.pots.resolve_pots` decides them, for players
+    given as ``(seat, contributed, folded, strength, dead)`` (the fields of ``PotPlayer``), without building
+    the pots' records or the explanation: the hand needs only the chips when it ends; the rest is made
+    when ``HandState.result`` is read (and checked against these chips then).
+
+    The same steps as ``resolve_pots``: the strictly highest contribution's excess comes back; levels of
+    contribution make pots (merged while the same live players reach them; a level no live player reached
+    joins the pot below; dead money starts the main pot); each pot goes to the best tier of strength among
+    those who reached it, split in smallest chips, odd chips from the first seat left of the button.
+
+    >>> award([(1, 50, False, 2, 0), (2, 120, False, 1, 0), (3, 200, False, 0, 0)], button=3)
+    ({3: 80}, {1: 150, 2: 140, 3: 80})
+    """
+    ordered = sorted(players)
+    top = max(ordered, key=lambda p: p[1])
+    second = max((p[1] for p in ordered if p[0] != top[0]), default=0)
+    returned = {top[0]: top[1] - second} if top[1] > second else {}
+    in_pot = {p[0]: p[1] - returned.get(p[0], 0) for p in ordered}
+    live = [p for p in ordered if not p[2]]
+    tiers: list[list[tuple[int, int, bool, Any, int]]] = []
+    for p in sorted((p for p in live if p[3] is not None), key=lambda p: p[3], reverse=True):
+        if tiers and not (p[3] < tiers[-1][0][3]):  # sorted best first: not worse = tied
+            tiers[-1].append(p)
+        else:
+            tiers.append([p])
+    best_reach: list[int] = []
+    for tier in tiers:
+        best_reach.append(max(max(in_pot[p[0]] for p in tier), best_reach[-1] if best_reach else 0))
+    amounts = sorted(in_pot.values())
+    live_amounts = sorted(in_pot[p[0]] for p in live)
+    dead = sum(p[4] for p in ordered)
+    pots: list[list[int]] = [[0, len(live), dead]] if dead else []  # [reach, live players, chips]
+    low = 0
+    for high in sorted(set(amounts) - {0}):
+        chips = (high - low) * (len(amounts) - bisect_left(amounts, high))
+        live_count = len(live_amounts) - bisect_left(live_amounts, high)
+        low = high
+        if pots and (live_count == 0 or pots[-1][1] == live_count):
+            pots[-1][2] += chips
+        elif live_count:
+            pots.append([high, live_count, chips])
+        else:
+            pots.append([0, len(live), chips])
+    received = {p[0]: returned.get(p[0], 0) for p in ordered}
+    for reach, _, amount in pots:
+        eligible = [p[0] for p in live if in_pot[p[0]] >= reach]
+        if len(eligible) == 1:
+            winners = eligible
+        else:
+            tier = tiers[bisect_left(best_reach, reach)]
+            winners = sorted(
+                (p[0] for p in tier if in_pot[p[0]] >= reach), key=lambda seat: (seat <= button, seat)
+            )
+        ways = len(winners)
+        each = amount // (ways * smallest_chip) * smallest_chip
+        odd_count, remainder = divmod(amount - each * ways, smallest_chip)
+        for seat in winners:
+            received[seat] += each
+        for seat in winners[:odd_count]:
+            received[seat] += smallest_chip
+        if remainder:
+            received[winners[odd_count]] += remainder
+    return returned, received
+
+
 def settle(st: HandState) -> None:
-    """Award the hand (or ask the opener to prove openers first). Writes ``st.result`` and the stacks."""
+    """Award the hand (or ask the opener to prove openers first). Pays the stacks; ``st.result`` (pots,
+    explanation) is made from the same inputs when first read."""
     strengths = _strengths(st)
-    live = [s for s in st.seats if s.live]
     if not st.game.betting:
         _settle_points(st, strengths)
         return
     players = [
-        PotPlayer(
-            s.seat,
-            s.contributed - s.dead_posted,
-            folded=not s.live,
-            strength=strengths.get(s.seat),
-            name=s.name,
-            dead=s.dead_posted,  # the big-blind ante: dead money in the main pot (RULES.md §4)
-        )
+        (s.seat, s.contributed - s.dead_posted, s.folded, strengths.get(s.seat), s.dead_posted)
         for s in st.seats
     ]
-    res = resolve_pots(players, button=st.button, smallest_chip=st.game.smallest_chip)
-    received = dict(res.received)
-    pots = [
-        {
-            "name": p.name,
-            "amount": p.amount,
-            "eligible": list(p.eligible),
-            "winners": list(p.winners),
-            "shares": _seat_map(p.shares),
-            "hand": p.hand,
-            "uncontested": p.uncontested,
-        }
-        for p in res.pots
-    ]
-    explanation = res.explanation_text()
+    returned, received = award(players, button=st.button, smallest_chip=st.game.smallest_chip)
     opener = st.opener
     if (
         st.game.opening == "jacks-or-better"
         and opener is not None
         and st.openers_proven is not True
-        and any(s.seat == opener for s in live)
-        and received.get(opener, 0) - res.returned.get(opener, 0) > 0
+        and any(s.seat == opener and not s.folded for s in st.seats)
+        and received.get(opener, 0) - returned.get(opener, 0) > 0
     ):
         st.pending = "prove_openers"
         st.phase = "showdown"
@@ -106,18 +154,59 @@ def settle(st: HandState) -> None:
         return
     for s in st.seats:
         s.stack += received.get(s.seat, 0)
-    st.result = {
+    names = {s.seat: s.name for s in st.seats}
+    contributed = {s.seat: s.contributed for s in st.seats}
+    stacks = {str(s.seat): s.stack for s in st.seats}
+    button, chip = st.button, st.game.smallest_chip
+    st.set_result_later(lambda: _pots_result(players, names, button, chip, contributed, stacks, received))
+    _finish(st)
+
+
+def _pots_result(
+    players: list[tuple[int, int, bool, Any, int]],
+    names: dict[int, str | None],
+    button: int,
+    smallest_chip: int,
+    contributed: dict[int, int],
+    stacks: dict[str, int],
+    received: dict[int, int],
+) -> dict[str, Any]:
+    """``HandState.result`` of a hand that ended with chips: the pots, each seat's chips and the
+    explanation, from :func:`~apps.engine.pots.resolve_pots` (which must agree with :func:`award`)."""
+    res = resolve_pots(
+        [
+            PotPlayer(seat, put_in, folded=folded, strength=strength, name=names[seat], dead=dead)
+            for seat, put_in, folded, strength, dead in players
+        ],
+        button=button,
+        smallest_chip=smallest_chip,
+    )
+    if dict(res.received) != received:  # pragma: no cover - an invariant, guarded by the property tests
+        raise AssertionError(f"award {received} differs from resolve_pots {dict(res.received)}")
+    return {
         "kind": "pots",
         "returned": _seat_map(res.returned),
         "received": _seat_map(received),
-        "net": {str(s.seat): received.get(s.seat, 0) - s.contributed for s in st.seats},
-        "pots": pots,
-        "hands": {str(seat): str(v) for seat, v in strengths.items()},
-        "explanation": explanation,
-        "stacks": {str(s.seat): s.stack for s in st.seats},
+        "net": {str(seat): received.get(seat, 0) - chips for seat, chips in contributed.items()},
+        "pots": [
+            {
+                "name": p.name,
+                "amount": p.amount,
+                "eligible": list(p.eligible),
+                "winners": list(p.winners),
+                "shares": _seat_map(p.shares),
+                "hand": p.hand,
+                "uncontested": p.uncontested,
+            }
+            for p in res.pots
+        ],
+        "hands": {
+            str(seat): str(strength) for seat, _, folded, strength, _ in players if strength is not None
+        },
+        "explanation": res.explanation_text(),
+        "stacks": stacks,
         "points": None,
     }
-    _finish(st)
 
 
 def _settle_points(st: HandState, strengths: dict[int, Any]) -> None:
