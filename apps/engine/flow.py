@@ -183,7 +183,7 @@ def _end_round(st: HandState) -> None:
 
 
 def _progress_betting(st: HandState, after: int) -> None:
-    if sum(1 for s in st.seats if not s.folded) == 1:
+    if [s.folded for s in st.seats].count(False) == 1:
         settle(st)
         return
     st.to_act = _next_needing(st, after)
@@ -318,7 +318,7 @@ def _end_draw(st: HandState) -> None:
 
 
 def _progress_draw(st: HandState, after: int) -> None:
-    if sum(1 for s in st.seats if not s.folded) == 1:
+    if [s.folded for s in st.seats].count(False) == 1:
         settle(st)
         return
     st.to_act = _next_drawer(st, after)

@@ -120,6 +120,10 @@ class SeatState:
         )
 
 
+#: each game's limits per betting round (a Game is a frozen value; Limits too)
+_LIMITS: dict[Game, tuple[bt.Limits, ...]] = {}
+
+
 class _Table:
     """What never changes during a hand, shared by every copy of its state: where each seat sits in
     ``seats``, the clockwise orders (as indexes, made once), each betting round's limits and the game's
@@ -132,7 +136,12 @@ class _Table:
         self.numbers = tuple(numbers)
         self.index = {n: i for i, n in enumerate(numbers)}
         self.orders: dict[tuple[int, bool], tuple[int, ...]] = {}
-        self.limits = tuple(game.limits(r) for r in range(len(game.bet_units)))
+        limits = _LIMITS.get(game)
+        if limits is None:
+            if len(_LIMITS) >= 256:  # games are few; never let the cache grow without bound
+                _LIMITS.clear()
+            limits = _LIMITS[game] = tuple(game.limits(r) for r in range(len(game.bet_units)))
+        self.limits = limits
         self.betting = game.betting
         self.max_draw = game.max_draw
         self.has_joker = game.has_joker
@@ -497,16 +506,12 @@ class SeatSpec:
     player_id: str | None = None
 
 
-def _spec(x: SeatSpec | Mapping[str, Any]) -> SeatSpec:
+def _spec(x: SeatSpec | Mapping[str, Any]) -> tuple[int, int, str | None, str | None]:
+    """``(seat, stack, name, player_id)`` of a seat given as a :class:`SeatSpec` or a mapping."""
     if isinstance(x, SeatSpec):
-        return x
+        return x.seat, x.stack, x.name, x.player_id
     pid = x.get("player_id", x.get("id"))
-    return SeatSpec(
-        seat=int(x["seat"]),
-        stack=int(x["stack"]),
-        name=x.get("name"),
-        player_id=None if pid is None else str(pid),
-    )
+    return int(x["seat"]), int(x["stack"]), x.get("name"), None if pid is None else str(pid)
 
 
 def start_hand(
@@ -520,8 +525,8 @@ def start_hand(
     >>> (st.sb_seat, st.bb_seat, st.to_act, st.bets())
     (1, 2, 3, {1: 5, 2: 10, 3: 0})
     """
-    specs = sorted((_spec(x) for x in seats), key=lambda s: s.seat)
-    numbers = [s.seat for s in specs]
+    specs = sorted([_spec(x) for x in seats], key=lambda s: s[0])
+    numbers = [s[0] for s in specs]
     if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
         raise _err("seat numbers must be distinct and >= 1", "seats_invalid", "RULES.md §4-7", seats=numbers)
     if not game.min_players <= len(specs) <= game.max_players:
@@ -533,25 +538,21 @@ def start_hand(
             minimum=game.min_players,
             maximum=game.max_players,
         )
-    for sp in specs:
-        if sp.stack < 0 or (game.betting and sp.stack == 0):
+    betting = game.betting
+    for number, stack, _, _ in specs:
+        if stack < 0 or (betting and stack == 0):
             raise _err(
-                f"seat {sp.seat} has {sp.stack} chips and cannot be dealt in",
+                f"seat {number} has {stack} chips and cannot be dealt in",
                 "seat_without_chips",
                 "RULES.md §4",
-                seat=sp.seat,
-                stack=sp.stack,
+                seat=number,
+                stack=stack,
             )
     st = HandState(
-        game=game,
-        hand_number=hand_number,
-        button=button,
-        seats=[
-            SeatState(
-                seat=sp.seat, start_stack=sp.stack, stack=sp.stack, name=sp.name, player_id=sp.player_id
-            )
-            for sp in specs
-        ],
+        game,
+        hand_number,
+        button,
+        [SeatState(number, stack, stack, name, pid) for number, stack, name, pid in specs],
     )
     _begin_deal(st)
     return st

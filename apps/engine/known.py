@@ -82,7 +82,7 @@ def check_free(
     if card == UNKNOWN:
         return
     for o in st.seats:
-        if o.seat != owner.seat and o.live and (card in o.cards or card in o.unplaced):
+        if (card in o.cards or card in o.unplaced) and not o.folded and o.seat != owner.seat:
             raise _err(
                 f"{card} is already known in seat {o.seat}'s hand",
                 "card_conflict",
