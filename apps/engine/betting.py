@@ -329,11 +329,16 @@ def _verify_in_range(
 ) -> None:
     """Shared tail of bet/raise checks: exact FL amount, min, max, step; all-ins for less pass."""
     all_in = amount == player.all_in_total
-    hi_cap = min(hi, player.all_in_total)
-    detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
     if limits.structure == FIXED_LIMIT:
         if amount == lo or (all_in and amount < lo):
             return
+    elif (amount >= lo or all_in) and (amount <= hi or limits.structure == NO_LIMIT):
+        if all_in or not amount % limits.step:
+            return
+    # refused: the details are made only now
+    hi_cap = min(hi, player.all_in_total)
+    detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
+    if limits.structure == FIXED_LIMIT:
         raise BettingError(
             f"fixed-limit {kind} must be to exactly {lo}" + (" (or all-in for less)" if lo > 0 else ""),
             code="fixed_limit_amount",

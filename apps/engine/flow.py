@@ -245,7 +245,10 @@ def _has_opponent(st: HandState, s: SeatState) -> bool:
 
 def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
     kind, seat = ev["type"], ev["seat"]
-    s = _require_turn(st, seat, BETTING, kind)
+    if st.to_act == seat and st.phase == BETTING:  # _require_turn's checks, passed
+        s = st.seats[st._table.index[seat]]
+    else:
+        s = _require_turn(st, seat, BETTING, kind)
     rnd = st.rnd
     if kind == "fold":
         fold_hand(st, s)

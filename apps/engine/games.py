@@ -243,8 +243,11 @@ def triple_draw_27(
     turn_time_limit: int | None = None,
     smallest_chip: int = 1,
     call_full_blind: bool = True,
+    bet_units: tuple[int, int, int, int] | None = None,
+    big_blind_ante: int = 0,
 ) -> Game:
-    """2-7 Triple Draw, fixed-limit: small bet = the big blind (rounds 1-2), big bet = twice (rounds 3-4).
+    """2-7 Triple Draw, fixed-limit: small bet = the big blind (rounds 1-2), big bet = twice (rounds 3-4),
+    unless ``bet_units`` says otherwise (a PHH file's ``small_bet`` and ``big_bet``).
 
     >>> g = triple_draw_27(small_blind=25, big_blind=50, ante=5)
     >>> (g.ranking, g.draws, g.structure, g.bet_units, g.max_raises)
@@ -255,10 +258,11 @@ def triple_draw_27(
         ranking="low27",
         draws=3,
         structure=FIXED_LIMIT,
-        bet_units=(big_blind, big_blind, 2 * big_blind, 2 * big_blind),
+        bet_units=bet_units or (big_blind, big_blind, 2 * big_blind, 2 * big_blind),
         ante=ante,
         small_blind=small_blind,
         big_blind=big_blind,
+        big_blind_ante=big_blind_ante,
         max_raises=max_raises,
         uncap_heads_up=uncap_heads_up,
         draw_limit="5",

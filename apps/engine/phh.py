@@ -50,7 +50,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import tomli_w
 
@@ -191,32 +191,18 @@ def parse_action(text: str) -> Action:
     raise _error(f"bad action {text!r}", "phh_action_invalid", action=text)
 
 
-class _Act(NamedTuple):
-    """A parsed action on :func:`replay_phh`'s hot path: :class:`Action`'s fields in a plain tuple."""
-
-    verb: str
-    player: int | None
-    cards: tuple[str, ...] | None
-    amount: int | None
-    commentary: str | None
-
-
 _PLAYERS = {f"p{i}": i for i in range(1, 100)}
 _PLAYER_VERBS = frozenset(("f", "cc", "pb", "sd", "sm"))
-_PHH_TOKENS = frozenset([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["??", "Xx"])  # what _CARD matches
 
 
-def _quick_cards(text: str) -> tuple[str, ...] | None:
-    if not text or len(text) & 1:
-        return None
-    cards = tuple([text[i : i + 2] for i in range(0, len(text), 2)])
-    return cards if all(c in _PHH_TOKENS for c in cards) else None
+_Fields = tuple[str, int | None, str | None, int | None, str | None]  # verb, player, cards text, amount, note
+_PHH_CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?|Xx)+")
 
 
-def _quick_action(text: str) -> _Act | None:
-    """The usual action strings, read without regex, ``Decimal`` or ``match``: the same fields as
-    :func:`parse_action` gives them; ``None`` for anything else (commentary, odd forms, errors), which
-    :func:`parse_action` then reads (or refuses)."""
+def _quick_fields(text: str) -> _Fields | None:
+    """The usual action strings, read without ``Decimal`` or ``match`` for :func:`replay_phh`: the fields
+    :func:`parse_action` gives (the cards as one text, ``"-"`` for ``sm -``); ``None`` for anything else
+    (commentary, odd forms, errors), which :func:`parse_action` then reads or refuses."""
     if "#" in text:
         return None
     words = text.split()
@@ -224,7 +210,7 @@ def _quick_action(text: str) -> _Act | None:
     if n == 2:
         player = _PLAYERS.get(words[0])
         if player is not None and words[1] in _PLAYER_VERBS:
-            return _Act(words[1], player, None, None, None)
+            return words[1], player, None, None, None
     elif n == 3:
         player = _PLAYERS.get(words[0])
         verb, arg = words[1], words[2]
@@ -232,19 +218,28 @@ def _quick_action(text: str) -> _Act | None:
             return None
         if verb == "cbr":
             if arg.isascii() and arg.isdigit() and int(arg) > 0:
-                return _Act("cbr", player, None, int(arg), None)
+                return "cbr", player, None, int(arg), None
         elif verb == "sd" or verb == "sm":
             if arg == "-":
-                return _Act(verb, player, ("-",), None, None) if verb == "sm" else None
-            cards = _quick_cards(arg)
-            if cards is not None:
-                return _Act(verb, player, cards, None, None)
+                return ("sm", player, "-", None, None) if verb == "sm" else None
+            if not len(arg) & 1 and _PHH_CARDS.fullmatch(arg):
+                return verb, player, arg, None, None
     elif n == 4 and words[0] == "d" and words[1] == "dh":
         player = _PLAYERS.get(words[2])
-        cards = _quick_cards(words[3])
-        if player is not None and cards is not None:
-            return _Act("dh", player, cards, None, None)
+        arg = words[3]
+        if player is not None and not len(arg) & 1 and _PHH_CARDS.fullmatch(arg):
+            return "dh", player, arg, None, None
     return None
+
+
+def _fields(text: str) -> _Fields:
+    """The fields of any action string (:func:`parse_action` reads the unusual ones, or refuses them)."""
+    quick = _quick_fields(text)
+    if quick is not None:
+        return quick
+    a = parse_action(text)
+    cards = None if a.cards is None else "-" if a.cards == ("-",) else "".join(a.cards)
+    return a.verb, a.player, cards, a.amount, a.commentary
 
 
 def format_action(action: Action) -> str:
@@ -569,6 +564,11 @@ def _standard_game(hh: HandHistory) -> Game:
     ante, sb, bb, bb_ante = _forced_bets(hh)
     if hh.variant == "F2L3D":
         small, big = hh.amount("small_bet") or bb, hh.amount("big_bet") or 2 * bb
+        if bb >= 1 and small >= 1 and big >= 1:  # one Game built, not two: the same checks pass or fail
+            units = (small, small, big, big)
+            return games.triple_draw_27(
+                small_blind=sb, big_blind=bb, ante=ante, bet_units=units, big_blind_ante=bb_ante
+            )
         game = games.triple_draw_27(small_blind=sb, big_blind=bb, ante=ante)
         return replace(game, bet_units=(small, small, big, big), big_blind_ante=bb_ante)
     if hh.variant == "N2L1D":
@@ -616,9 +616,9 @@ def _clockwise_check(numbers: list[int], button: int) -> None:
                      "phh_field_invalid", field="seats", seats=numbers, button=button)  # fmt: skip
 
 
-def _floor_event(action: Action | _Act) -> dict[str, Any] | None:
+def _floor_event(commentary: str | None) -> dict[str, Any] | None:
     """The engine event carried in a ``# floor {json}`` commentary, if any."""
-    note = action.commentary or ""
+    note = commentary or ""
     if not note.startswith(_FLOOR_NOTE):
         return None
     try:
@@ -630,57 +630,62 @@ def _floor_event(action: Action | _Act) -> dict[str, Any] | None:
     return event
 
 
-def _receives(actions: list[Action | _Act]) -> dict[int, tuple[int, str]]:
+def _receives(actions: list[_Fields]) -> dict[int, tuple[int, str]]:
     """Pair each discard ``pN sd cards`` with the ``d dh pN cards`` that replaces them later (PHH writes the
     discards of a draw first, then the deals): ``{sd index: (dh index, cards)}``."""
     paired: dict[int, tuple[int, str]] = {}
     used: set[int] = set()
-    for i, action in enumerate(actions):
-        if action.verb != "sd" or not action.cards:
+    for i, (verb, player, cards, _, _) in enumerate(actions):
+        if verb != "sd" or not cards:
             continue
         for j in range(i + 1, len(actions)):
-            other = actions[j]
-            if other.verb == "dh" and other.player == action.player and j not in used:
-                paired[i] = (j, "".join(other.cards or ()))
+            other, other_player, other_cards = actions[j][:3]
+            if other == "dh" and other_player == player and j not in used:
+                paired[i] = (j, other_cards or "")
                 used.add(j)
                 break
-            if other.verb in ("cc", "cbr", "f") or (other.verb == "sd" and other.player == action.player):
+            if other in ("cc", "cbr", "f") or (other == "sd" and other_player == player):
                 break
     return paired
 
 
-def _event_for(
-    state: HandState, action: Action | _Act, seat: int, receive: str | None
-) -> dict[str, Any] | None:
+def _event_for(state: HandState, action: Action, seat: int, receive: str | None) -> dict[str, Any] | None:
     """The engine event of one PHH action in this state (``None`` for a no-op)."""
-    verb = action.verb
+    cards = action.cards
+    text = None if cards is None else "-" if cards == ("-",) else "".join(cards)
+    return _event_of(state, action.verb, seat, text, action.amount, receive)
+
+
+def _event_of(
+    state: HandState, verb: str, seat: int, cards: str | None, amount: int | None, receive: str | None
+) -> dict[str, Any] | None:
+    """:func:`_event_for` from an action's fields, its cards as one text (``"-"``: show what is known)."""
     if verb == "cc":
         me = state.seat(seat)
         return {"type": "call" if state.rnd.current_bet > me.bet else "check", "seat": seat}
     if verb == "dh":
-        return {"type": "deal", "seat": seat, "cards": "".join(action.cards or ())}
+        return {"type": "deal", "seat": seat, "cards": cards or ""}
     if verb == "cbr":
         kind = "raise" if state.rnd.current_bet > 0 else "bet"
-        return {"type": kind, "seat": seat, "amount": action.amount}
+        return {"type": kind, "seat": seat, "amount": amount}
     if verb == "f":
         return {"type": "fold", "seat": seat}
     if verb == "sd":
-        discard = "".join(action.cards or ())
-        event: dict[str, Any] = {"type": "draw", "seat": seat, "count": len(action.cards or ())}
-        if discard:
-            event["discard"] = discard
+        event: dict[str, Any] = {"type": "draw", "seat": seat, "count": len(cards) // 2 if cards else 0}
+        if cards:
+            event["discard"] = cards
         if receive:
             event["receive"] = receive
         return event
     if verb == "sm":
-        if action.cards == ("-",):
+        if cards == "-":
             return {"type": "show", "seat": seat, "cards": state.cards(seat)}
-        if action.cards:
-            return {"type": "show", "seat": seat, "cards": "".join(action.cards)}
+        if cards:
+            return {"type": "show", "seat": seat, "cards": cards}
         return {"type": "muck", "seat": seat}
     if verb == "":
         return None
-    raise _error(f"PHH action {action.verb!r} has no meaning in draw games", "phh_action_unsupported")
+    raise _error(f"PHH action {verb!r} has no meaning in draw games", "phh_action_unsupported")
 
 
 def _failure(index: int | None, text: str | None, exc: EngineError) -> FailedAction:
@@ -709,21 +714,20 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
         return ReplayResult(None, expected, _failure(None, None, exc))
     texts = hh.actions
     events: list[dict[str, Any]] = []
-    parsed: list[Action | _Act] = []
+    parsed: list[_Fields] = []
     for i, text in enumerate(texts):
         try:
-            parsed.append(_quick_action(text) or parse_action(text))
+            parsed.append(_fields(text))
         except PHHError as exc:
             return ReplayResult(None, expected, _failure(i, text, exc), events)
     receives = _receives(parsed)
     consumed = {j for j, _ in receives.values()}
     apply = state._apply  # our own fresh state: every event is applied in place, no copy
     count = len(numbers)
-    for i, action in enumerate(parsed):
+    for i, (verb, player, cards, amount, note) in enumerate(parsed):
         if i in consumed:
             continue
         try:
-            player = action.player
             if player is None:
                 seat = 0
             elif 1 <= player <= count:
@@ -731,14 +735,14 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
             else:
                 raise _error(f"no player p{player} in a {count}-player hand", "phh_action_invalid",
                              action=texts[i])  # fmt: skip
-            floor = _floor_event(action) if action.commentary is not None else None
+            floor = _floor_event(note) if note is not None else None
             if floor is not None:
                 apply(validate_event(floor))  # JSON from the file: its shape is checked first
                 events.append(floor)
                 continue
-            event = _event_for(state, action, seat, receives[i][1] if i in receives else None)
+            event = _event_of(state, verb, seat, cards, amount, receives[i][1] if i in receives else None)
             if event is not None:
-                apply(event)  # built by _event_for from a parsed action: its shape is right by construction
+                apply(event)  # built by _event_of from a parsed action: its shape is right by construction
                 events.append(event)
         except EngineError as exc:
             return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
