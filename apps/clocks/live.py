@@ -10,12 +10,13 @@ reconnects loses nothing.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
+from django.utils import timezone
 
 from apps.clocks.models import LiveChannel, LiveEvent
 
@@ -60,15 +61,29 @@ def _wake(channel: str, event_id: int) -> None:
         log.warning("live: could not publish to Redis (%s); streams fall back to polling", exc)
 
 
-def live_publish(*, channel: str, type: str, data: dict[str, Any]) -> LiveEvent:
-    """Append an event to ``channel`` (in the current transaction) and wake its streams after commit."""
-    with transaction.atomic():
-        LiveChannel.objects.bulk_create([LiveChannel(name=channel)], ignore_conflicts=True)
-        LiveChannel.objects.filter(name=channel).update(last_id=F("last_id") + 1)  # takes the row lock
-        last_id = LiveChannel.objects.values_list("last_id", flat=True).get(name=channel)
-        event = LiveEvent.objects.create(channel_id=channel, event_id=last_id, type=type, data=data)
+def live_publish(*, channel: str, type: str, data: dict[str, Any]) -> int:
+    """Append an event to ``channel`` (in the current transaction) and wake its streams after commit.
+    Returns the event's id. Numbering the event takes the channel row's lock until commit, so ids are
+    given in commit order and a stream that has read id n never later finds an id below n."""
+    channels, events = LiveChannel._meta.db_table, LiveEvent._meta.db_table
+    bump = (
+        f"INSERT INTO {channels} (name, last_id) VALUES (%s, 1) "
+        f"ON CONFLICT (name) DO UPDATE SET last_id = {channels}.last_id + 1 RETURNING last_id"
+    )
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # one round trip
+            cursor.execute(
+                f"WITH c AS ({bump}) INSERT INTO {events} (channel_id, event_id, type, data, created_at) "
+                "SELECT %s, c.last_id, %s, %s::jsonb, %s FROM c RETURNING event_id",
+                [channel, channel, type, json.dumps(data, default=str), timezone.now()],
+            )
+            last_id = int(cursor.fetchone()[0])
+        else:  # SQLite (the embedded default) >= 3.35 speaks ON CONFLICT ... RETURNING
+            cursor.execute(bump, [channel])
+            last_id = int(cursor.fetchone()[0])
+            LiveEvent.objects.create(channel_id=channel, event_id=last_id, type=type, data=data)
     transaction.on_commit(lambda: _wake(channel, last_id))
-    return event
+    return last_id
 
 
 def live_events_after(channel: str, after: int, *, limit: int = 500) -> list[LiveEvent]:

@@ -28,11 +28,13 @@ How a turn clock works:
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.permissions import Actor, can_deal
@@ -57,12 +59,22 @@ def _called_seconds() -> tuple[float, float]:
 
 
 FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
+SWEEP_GRACE = timedelta(seconds=0.5)
 Stage = TableClock.Stage
 
 
+_held = threading.local()  # the clock row turn_clock_expire holds locked, so the hook need not lock it again
+
+
 def _lock_clock(table_id: int) -> TableClock:
-    TableClock.objects.bulk_create([TableClock(table_id=table_id)], ignore_conflicts=True)
-    return TableClock.objects.select_for_update().get(table_id=table_id)
+    held: TableClock | None = getattr(_held, "clock", None)
+    if held is not None and held.table_id == table_id:
+        return held
+    clock = TableClock.objects.select_for_update().filter(table_id=table_id).first()
+    if clock is None:
+        TableClock.objects.bulk_create([TableClock(table_id=table_id)], ignore_conflicts=True)
+        clock = TableClock.objects.select_for_update().get(table_id=table_id)
+    return clock
 
 
 def _player_key(state: HandState, seat: int) -> str:
@@ -151,6 +163,7 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None
     else:
         clock.stage, clock.deadline = Stage.IDLE, None
     clock.save()
+    hand._turn_clock = clock  # type: ignore[attr-defined]  # hand_view reads it instead of the row
     live_publish(
         channel=table_channel(hand.table_id),
         type=kind,
@@ -173,73 +186,78 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None
 def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
     """Act for the seat whose clock ran out, if it still has. Returns ``fired``, ``bank`` (moved into the
     time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired)."""
-    from apps.tables.services import hand_event_record
-
     now = timezone.now()
     peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
     if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
         return STALE
     if peek["deadline"] > now:
         return EARLY
-    with transaction.atomic():
-        hand = Hand.objects.select_for_update(of=("self",)).get(pk=peek["hand_id"])  # lock order: hand, clock
-        clock = (
-            TableClock.objects.select_for_update(of=("self",))
-            .select_related("level_clock")
-            .get(table_id=table_id)
+    try:
+        return _expire_locked(
+            table_id=table_id, hand_id=peek["hand_id"], version=version, source=source, now=now
         )
-        if clock.version != version or clock.deadline is None or clock.hand_id != hand.pk:
-            return STALE
-        if clock.deadline > now:
-            return EARLY
-        state = HandState.from_json(hand.state)
-        if hand.seq != clock.seq or state.to_act != clock.seat or state.phase not in (BETTING, DRAWING):
-            clock.stage, clock.deadline = Stage.IDLE, None  # out of step: never act on a guess
+    except (ApplicationError, IntegrityError) as exc:  # refused, or already fired: stop this clock
+        log.warning("clocks: table %s clock stopped without acting: %s", table_id, exc)
+        TableClock.objects.filter(table_id=table_id, version=version).update(
+            stage=Stage.IDLE, deadline=None, version=F("version") + 1
+        )
+        return STALE
+
+
+@transaction.atomic
+def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, now: datetime) -> str:
+    from apps.tables.services import hand_event_record
+
+    hand = Hand.objects.select_for_update(of=("self",)).get(pk=hand_id)  # lock order: hand, then clock
+    clock = TableClock.objects.select_for_update().get(table_id=table_id)
+    if clock.version != version or clock.deadline is None or clock.hand_id != hand.pk:
+        return STALE
+    if clock.deadline > now:
+        return EARLY
+    to_act, phase = hand.state.get("to_act"), hand.state.get("phase")
+    if hand.seq != clock.seq or to_act != clock.seat or phase not in (BETTING, DRAWING):
+        clock.stage, clock.deadline = Stage.IDLE, None  # out of step: never act on a guess
+        clock.version += 1
+        clock.save()
+        return STALE
+    assert clock.seat is not None
+    if clock.stage == Stage.TURN and clock.level_clock_id is not None:
+        left = _bank_left(clock, clock.player_key, now)
+        if left > 0:
+            clock.stage, clock.stage_started_at = Stage.BANK, clock.deadline
+            clock.deadline = clock.deadline + timedelta(seconds=left)
             clock.version += 1
             clock.save()
-            return STALE
-        assert clock.seat is not None
-        if clock.stage == Stage.TURN:
-            left = _bank_left(clock, clock.player_key, now)
-            if left > 0:
-                clock.stage, clock.stage_started_at = Stage.BANK, clock.deadline
-                clock.deadline = clock.deadline + timedelta(seconds=left)
-                clock.version += 1
-                clock.save()
-                _enqueue_countdown(table_id, clock.version, clock.deadline)
-                live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
-                return BANK
-        by = {"bank": "time_bank", "called": "called_clock"}.get(str(clock.stage), "turn_clock")
-        event = {"type": "timeout", "seat": clock.seat, "by": by, "at": clock.deadline.isoformat()}
-        try:
-            with transaction.atomic():
-                ClockFiring.objects.create(
-                    table_id=table_id,
-                    hand=hand,
-                    seq=hand.seq,
-                    seat=clock.seat,
-                    stage=clock.stage,
-                    deadline=clock.deadline,
-                    fired_at=now,
-                    source=source,
-                )
-                hand_event_record(
-                    actor=Actor(), hand_id=hand.pk, expected_seq=hand.seq, event=event, by_clock=True
-                )
-        except (ApplicationError, IntegrityError) as exc:  # refused, or already fired: stop this clock
-            log.warning("clocks: table %s clock stopped without acting: %s", table_id, exc)
-            clock.stage, clock.deadline = Stage.IDLE, None
-            clock.version += 1
-            clock.save()
-            return STALE
-        return FIRED
+            _enqueue_countdown(table_id, clock.version, clock.deadline)
+            live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
+            return BANK
+    # The firing row first: unique per hand state, so a second attempt fails here even if a check was wrong.
+    ClockFiring.objects.create(
+        table_id=table_id,
+        hand=hand,
+        seq=hand.seq,
+        seat=clock.seat,
+        stage=clock.stage,
+        deadline=clock.deadline,
+        fired_at=now,
+        source=source,
+    )
+    by = {"bank": "time_bank", "called": "called_clock"}.get(str(clock.stage), "turn_clock")
+    event = {"type": "timeout", "seat": clock.seat, "by": by, "at": clock.deadline.isoformat()}
+    _held.clock = clock
+    try:
+        hand_event_record(actor=Actor(), hand_id=hand.pk, expected_seq=hand.seq, event=event, by_clock=True)
+    finally:
+        _held.clock = None
+    return FIRED
 
 
 def turn_clocks_sweep(*, now: datetime | None = None, limit: int = 2000) -> int:
-    """Apply every overdue turn clock (the beat's certainty). Returns how many acted."""
+    """Apply every turn clock overdue by more than :data:`SWEEP_GRACE` (the beat's certainty; within the
+    grace its countdown task is about to do it, and racing it would cost both). Returns how many acted."""
     now = now or timezone.now()
     due = list(
-        TableClock.objects.filter(deadline__lte=now)
+        TableClock.objects.filter(deadline__lte=now - SWEEP_GRACE)
         .order_by("deadline")
         .values_list("table_id", "version")[:limit]
     )
@@ -313,7 +331,9 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
 def turn_clock_view(hand: Hand, *, now: datetime | None = None) -> dict[str, Any] | None:
     """The turn clock of ``hand`` for the hand state: deadline, stage, seconds left, the seat's time bank.
     None when no clock runs for this hand's current state."""
-    clock = TableClock.objects.select_related("level_clock").filter(table_id=hand.table_id).first()
+    clock = getattr(hand, "_turn_clock", None)  # armed in this request: no need to read it again
+    if clock is None:
+        clock = TableClock.objects.filter(table_id=hand.table_id).first()
     if clock is None or clock.hand_id != hand.pk or clock.seq != hand.seq or clock.seat is None:
         return None
     now = now or timezone.now()
