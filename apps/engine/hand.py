@@ -32,7 +32,7 @@ from typing import Any
 
 from apps.engine import betting as bt
 from apps.engine.deck import Stub
-from apps.engine.errors import ActionError, EngineError
+from apps.engine.errors import ActionError, CardError, EngineError
 from apps.engine.events import validate_event
 from apps.engine.games import Game
 
@@ -43,6 +43,7 @@ DRAWING = "drawing"
 SHOWDOWN = "showdown"
 FINISHED = "finished"
 PHASES = (BETTING, DRAWING, SHOWDOWN, FINISHED)
+_RULE_PHASE = "RULES.md §6-7 (flow of a hand)"  # flow.RULE_PHASE
 
 
 _new = object.__new__
@@ -401,7 +402,14 @@ class HandState:
 
     def _apply(self, ev: dict[str, Any]) -> None:
         """Apply a validated event to this state in place (``apply`` passes a copy; ``replay`` its own)."""
-        _apply_event(self, ev)
+        kind = ev["type"]
+        if self.phase == FINISHED:
+            raise _err(f"the hand is over; {kind} is not possible", "hand_finished", _RULE_PHASE, event=kind)
+        try:
+            _HANDLERS[kind](self, ev)
+        except CardError as e:  # a card typo names the seat too
+            e.detail.setdefault("seat", ev.get("seat"))
+            raise
         self.events += 1
         if "at" in ev:
             self.last_at = ev["at"]
@@ -582,7 +590,7 @@ def replay(
 _COMPARED = tuple("result" if f.name == "_result" else f.name for f in fields(HandState) if f.compare)
 
 # The flow needs this module's classes; it is imported last so that either module may be imported first.
-from apps.engine.flow import apply_event as _apply_event  # noqa: E402
+from apps.engine.flow import _HANDLERS  # noqa: E402
 from apps.engine.flow import begin_deal as _begin_deal  # noqa: E402
 
 __all__ = [

@@ -14,6 +14,7 @@ before a reshuffle. When a draw does not say which known cards were thrown, thos
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from apps.engine.cards import JOKER_TEXT, RANKS, SUITS, format_card, parse_cards
@@ -44,6 +45,8 @@ def _canonical() -> dict[str, str]:
 
 
 _CANONICAL = _canonical()
+_CANONICAL_TEXT = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?|Xx)+")
+_PAIRS = re.compile(r"..", re.DOTALL)
 
 
 def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
@@ -51,18 +54,29 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
 
     The common case (concatenated tokens, right count, no duplicate) is read here in one pass; anything
     else goes through ``parse_cards``, which gives the same tokens or raises the typed error."""
-    if type(text) is str and text and not len(text) & 1:
+    if type(text) is str and _CANONICAL_TEXT.fullmatch(text):  # canonical already (as PHH, the API write it)
+        out = _PAIRS.findall(text)
+        # a joker or unknown token is the only way "Xx" or "??" can appear in canonical text
+        if (count is None or len(out) == count) and ("Xx" not in text or st._table.has_joker):
+            if "??" not in text:
+                if len(set(out)) == len(out):
+                    return out
+            elif unknown:
+                real = [c for c in out if c != UNKNOWN]
+                if len(set(real)) == len(real):
+                    return out
+    elif type(text) is str and text and not len(text) & 1:
         canon = _CANONICAL.get
-        out = [canon(text[i : i + 2]) for i in range(0, len(text), 2)]
+        maybe = [canon(text[i : i + 2]) for i in range(0, len(text), 2)]
         if (
-            None not in out
-            and (count is None or len(out) == count)
-            and (JOKER_TEXT not in out or st._table.has_joker)
-            and (unknown or UNKNOWN not in out)
+            None not in maybe
+            and (count is None or len(maybe) == count)
+            and (JOKER_TEXT not in maybe or st._table.has_joker)
+            and (unknown or UNKNOWN not in maybe)
         ):
-            real = [c for c in out if c != UNKNOWN]
+            real = [c for c in maybe if c != UNKNOWN]
             if len(set(real)) == len(real):
-                return out  # type: ignore[return-value]  # no None left in it
+                return real if len(real) == len(maybe) else [c or UNKNOWN for c in maybe]
     cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
     return [format_card(c) for c in cards]
 
