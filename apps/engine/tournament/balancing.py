@@ -6,11 +6,11 @@ moves. Tables with nobody seated are closed and ignored.
 
 * **Final table:** when everyone left fits at one table (``final_table_seats``, default the seats per table),
   everyone is redrawn at random to the lowest-numbered table still open (TDA 10); its button is drawn afresh.
-* **Breaking (TDA 10-B):** when the players fit at one table fewer, the next table in the published
-  ``break_order`` (default: highest number first) is broken; its players are redrawn at random into free
-  seats, the shortest tables filled first so that the counts stay within one. A redrawn player may get any
-  seat; one that lands between the small blind and the button waits for the button to pass (the ``waits``
-  flag).
+* **Breaking (TDA 10-B):** when the players fit at fewer tables, the next tables in the published
+  ``break_order`` (default: highest number first) are broken, as many as can be spared (usually one); their
+  players are redrawn at random into free seats, the shortest tables filled first so the counts stay within
+  one. A redrawn player may get any seat; one that lands between the small blind and the button waits for the
+  button to pass (the ``waits`` flag).
 * **Balancing (TDA 11-A):** while the longest and shortest tables differ by two or more, the player due the
   big blind next at the longest table (lowest number among equals) moves to the shortest table (lowest number
   among equals), to the *worst position*: the free seat that will post the big blind soonest, never the small
@@ -67,6 +67,7 @@ class Plan:
     moves: list[Move] = field(default_factory=list)
     halted: list[int] = field(default_factory=list)
     broken: int | None = None
+    broken_tables: list[int] = field(default_factory=list)
     final_table: int | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -163,33 +164,59 @@ def break_table(tables: Sequence[Table], number: int, *, rng: random.Random) -> 
     >>> [(m.player, m.to_table) for m in plan.moves]
     [('c', 1)]
     """
+    return break_tables(tables, [number], rng=rng)
+
+
+def break_tables(tables: Sequence[Table], numbers: Sequence[int], *, rng: random.Random) -> Plan:
+    """Break several tables at once (several busts on one hand can spare more than one table): all their
+    players are redrawn together into the free seats of the others, the shortest tables filled first."""
     work = {t.number: t for t in _open(tables)}
-    if number not in work:
-        raise SeatingError("no such open table", code="table_unknown", detail={"table": number})
-    broken = work.pop(number)
+    missing = [n for n in numbers if n not in work]
+    if missing or not numbers or len(set(numbers)) != len(numbers):
+        raise SeatingError("no such open table", code="table_unknown", detail={"tables": missing})
+    broken = [work.pop(n) for n in numbers]
+    leaving = sum(t.count for t in broken)
     counts = {n: t.count for n, t in work.items()}
     free = sum(len(t.open_seats) for t in work.values())
-    if broken.count > free:
+    if leaving > free:
         raise SeatingError(
             "not enough free seats to break the table",
             code="break_no_room",
-            detail={"table": number, "players": broken.count, "free": free},
+            detail={"tables": list(numbers), "players": leaving, "free": free},
         )
     wanted = dict.fromkeys(work, 0)
-    for _ in range(broken.count):
+    for _ in range(leaving):
         n = min((n for n in work if counts[n] < work[n].seats), key=lambda n: (counts[n], n))
         counts[n] += 1
         wanted[n] += 1
     slots = [(n, s) for n in sorted(wanted) for s in sorted(rng.sample(work[n].open_seats, wanted[n]))]
-    players = [(s, broken.players[s]) for s in broken.occupied]
+    players = [(t.number, s, t.players[s]) for t in broken for s in t.occupied]
     rng.shuffle(players)
     moves = []
-    for (from_seat, player), (to_table, to_seat) in zip(players, slots, strict=True):
+    for (from_table, from_seat, player), (to_table, to_seat) in zip(players, slots, strict=True):
         waits = to_seat in waiting_seats(work[to_table])
-        moves.append(Move(player, number, from_seat, to_table, to_seat, "break", "TDA 10-B", waits))
-    notes = [f"table {number} breaks: its {broken.count} players are redrawn at random (TDA 10-B)"]
+        moves.append(Move(player, from_table, from_seat, to_table, to_seat, "break", "TDA 10-B", waits))
+    notes = [
+        f"table {t.number} breaks: its {t.count} players are redrawn at random (TDA 10-B)" for t in broken
+    ]
     notes += [f"{m.player} draws table {m.to_table} seat {m.to_seat}" for m in moves]
-    return Plan("break", moves, broken=number, notes=notes)
+    return Plan("break", moves, broken=numbers[0], broken_tables=list(numbers), notes=notes)
+
+
+def _chain(first: Sequence[Move], then: Sequence[Move]) -> list[Move]:
+    """Moves of ``first`` followed by ``then`` as one simultaneous list: a player moved twice gets one move
+    from where they sat to where they end, keeping the first move's reason (they were redrawn)."""
+    later = {m.player: m for m in then}
+    out = [
+        replace(
+            m, to_table=later[m.player].to_table, to_seat=later[m.player].to_seat, waits=later[m.player].waits
+        )
+        if m.player in later
+        else m
+        for m in first
+    ]
+    chained = {m.player for m in first}
+    return out + [m for m in then if m.player not in chained]
 
 
 def final_table_draw(tables: Sequence[Table], *, rng: random.Random, seats: int | None = None) -> Plan:
@@ -280,17 +307,21 @@ def plan_after_elimination(
     final_size = final_table_seats or seats_per_table
     if len(open_) > 1 and players <= final_size:
         return final_table_draw(open_, rng=rng, seats=final_size)
-    if len(open_) > 1 and players <= (len(open_) - 1) * seats_per_table:
+    needed = -(-players // seats_per_table)
+    if len(open_) > needed:
         order = (
             list(break_order) if break_order is not None else sorted((t.number for t in open_), reverse=True)
         )
         numbers = {t.number for t in open_}
-        target = next((n for n in order if n in numbers), None)
-        if target is None:
+        targets = [n for n in order if n in numbers][: len(open_) - needed]
+        if len(targets) < len(open_) - needed:
             raise SeatingError("no open table left in the break order", code="break_order_exhausted")
-        broken = break_table(open_, target, rng=rng)
+        broken = break_tables(open_, targets, rng=rng)
         after = balance(apply_plan(open_, broken), rng=rng)
         return replace(
-            broken, moves=broken.moves + after.moves, halted=after.halted, notes=broken.notes + after.notes
+            broken,
+            moves=_chain(broken.moves, after.moves),
+            halted=after.halted,
+            notes=broken.notes + after.notes,
         )
     return balance(open_, rng=rng)
