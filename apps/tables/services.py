@@ -283,10 +283,12 @@ def _flow_stacks(hand: Hand, before: HandState, after: HandState) -> None:
                 )
 
 
-def _set_state(hand: Hand, before: HandState, after: HandState, seq: int) -> None:
+def _set_state(
+    hand: Hand, before: HandState, after: HandState, seq: int, *, after_json: dict[str, Any] | None = None
+) -> None:
     _flow_stacks(hand, before, after)
     hand.seq = seq
-    hand.state = after.to_json()
+    hand.state = after_json if after_json is not None else after.to_json()
     if after.phase == FINISHED:
         hand.status = Hand.Status.FINISHED
         hand.result = after.result
@@ -300,6 +302,12 @@ def _set_state(hand: Hand, before: HandState, after: HandState, seq: int) -> Non
     from apps.clocks.services import turn_clock_sync
 
     turn_clock_sync(hand=hand, state=after)
+    # tournaments hook (issue 7): a hand that has just finished at a tournament table yields its eliminations,
+    # places and the seat moves Floor proposes (a no-op for other tables).
+    if after.phase == FINISHED and before.phase != FINISHED:
+        from apps.tournaments.results import tournament_hand_finished
+
+        tournament_hand_finished(hand=hand)
 
 
 def request_digest(payload: Any) -> str:
@@ -325,8 +333,11 @@ def hand_event_record(
 ) -> Recorded:
     """Append one event if the rules allow it. 409 ``stale_seq`` if someone else recorded first; 422 with the
     engine's code and rule if the rules forbid it; with an ``idempotency_key``, a retry returns the first
-    answer and appends nothing."""
-    with transaction.atomic():
+    answer and appends nothing.
+
+    No savepoint of its own inside an enclosing transaction (the API request's): a refusal rolls that whole
+    transaction back anyway, and the savepoint cost two round trips on the hottest path."""
+    with transaction.atomic(savepoint=False):
         hand = _lock_hand(hand_id)
         if not by_clock:
             _require_dealer(actor, hand.table)
@@ -355,10 +366,11 @@ def hand_event_record(
         except EngineError as exc:
             raise RuleViolation.from_engine(exc) from exc
         seq = hand.seq + 1
+        after_json = after.to_json()
         HandEvent.objects.create(
-            hand=hand, seq=seq, payload=event, by_clock=by_clock, state_after=after.to_json(), **_who(actor)
+            hand=hand, seq=seq, payload=event, by_clock=by_clock, state_after=after_json, **_who(actor)
         )
-        _set_state(hand, before, after, seq)
+        _set_state(hand, before, after, seq, after_json=after_json)
         from apps.tables.selectors import hand_view
 
         body = hand_view(hand, state=after)
