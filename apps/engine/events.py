@@ -81,10 +81,10 @@ def _bad(message: str, event: Any, **detail: Any) -> ActionError:
 
 
 #: type -> (every key allowed, required keys, whole-number fields, card fields); built once
-_SHAPES: dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+_SHAPES: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...]]] = {
     kind: (
         frozenset({"type", *META_FIELDS, *required, *optional}),
-        required,
+        frozenset(required),
         tuple(f for f in _INT_FIELDS if f in required or f in optional),
         tuple(f for f in _CARD_FIELDS if f in required or f in optional),
     )
@@ -105,7 +105,7 @@ def validate_event(event: Any) -> Event:
         shape = _SHAPES.get(kind) if type(kind) is str else None
         if shape is not None:
             allowed, required, ints, cards = shape
-            if all(k in allowed for k in event) and all(f in event for f in required):
+            if allowed.issuperset(event) and event.keys() >= required:
                 for f in ints:
                     if f in event:
                         v = event[f]

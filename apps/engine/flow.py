@@ -138,7 +138,8 @@ def _next_needing(st: HandState, after: int, *, inclusive: bool = False) -> int 
     seats = st.seats
     current = st.rnd.current_bet
     n_active = -1
-    for i in st._table.order(after, inclusive):
+    order = st._table.orders.get(after * 2 + inclusive) or st._table.order(after, inclusive)
+    for i in order:
         s = seats[i]
         if s.folded or s.stack <= 0:
             continue

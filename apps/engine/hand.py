@@ -136,7 +136,7 @@ class _Table:
         self.game = game
         self.numbers = tuple(numbers)
         self.index = {n: i for i, n in enumerate(numbers)}
-        self.orders: dict[tuple[int, bool], tuple[int, ...]] = {}
+        self.orders: dict[int, tuple[int, ...]] = {}
         limits = _LIMITS.get(game)
         if limits is None:
             if len(_LIMITS) >= 256:  # games are few; never let the cache grow without bound
@@ -149,7 +149,7 @@ class _Table:
 
     def order(self, number: int, inclusive: bool = False) -> tuple[int, ...]:
         """Indexes of every seat once, clockwise, from the first after ``number`` (or at it)."""
-        key = (number, inclusive)
+        key = number * 2 + inclusive  # one int per (number, inclusive)
         found = self.orders.get(key)
         if found is None:
             nums = self.numbers

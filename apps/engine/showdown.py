@@ -15,6 +15,7 @@ from bisect import bisect_left
 from functools import cache
 from typing import Any
 
+from apps.engine.cards import Card, format_card
 from apps.engine.errors import ActionError
 from apps.engine.hand import SHOWDOWN, HandState, SeatState
 from apps.engine.known import RULE_PHASE, fold_hand, merge_known, tokens
@@ -53,7 +54,12 @@ def _strengths(st: HandState) -> dict[int, Any]:
     if st.finish_order is not None:
         rank = {seat: i + 1 for i, group in enumerate(st.finish_order) for seat in group}
         return {s.seat: FinishingRank(rank[s.seat]) for s in live}
-    return {s.seat: evaluate("".join(s.cards), st.game.ranking) for s in live}
+    ranking = st.game.ranking
+    return {s.seat: evaluate([_CARD_INT.get(c, c) for c in s.cards], ranking) for s in live}
+
+
+#: canonical card text -> the card int that evaluate() looks up directly (text would be parsed first)
+_CARD_INT: dict[str, Card] = {format_card(Card(i)): Card(i) for i in range(54)}
 
 
 def _seat_map(d: Any) -> dict[str, int]:
