@@ -163,7 +163,6 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None
     else:
         clock.stage, clock.deadline = Stage.IDLE, None
     clock.save()
-    hand._turn_clock = clock  # type: ignore[attr-defined]  # hand_view reads it instead of the row
     live_publish(
         channel=table_channel(hand.table_id),
         type=kind,
@@ -331,9 +330,7 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
 def turn_clock_view(hand: Hand, *, now: datetime | None = None) -> dict[str, Any] | None:
     """The turn clock of ``hand`` for the hand state: deadline, stage, seconds left, the seat's time bank.
     None when no clock runs for this hand's current state."""
-    clock = getattr(hand, "_turn_clock", None)  # armed in this request: no need to read it again
-    if clock is None:
-        clock = TableClock.objects.filter(table_id=hand.table_id).first()
+    clock = TableClock.objects.filter(table_id=hand.table_id).first()
     if clock is None or clock.hand_id != hand.pk or clock.seq != hand.seq or clock.seat is None:
         return None
     now = now or timezone.now()
