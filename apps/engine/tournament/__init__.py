@@ -13,7 +13,7 @@ One concern per module:
 - :mod:`.chiprace`: the chip race at a colour-up (TDA 24);
 - :mod:`.standings`: live and final standings;
 - :mod:`.league`: league points and best-N season leaderboards;
-- :mod:`.ratings`: openskill Plackett-Luce ratings with history.
+- :mod:`.ratings`: openskill Bradley-Terry (full pairing) ratings with history.
 
 >>> pay(100000, payout_table(20), unit=100)
 [49900, 28600, 21500]

@@ -1,14 +1,18 @@
 """Ratings across rated games, with the maintained ``openskill`` library (Weng-Lin Bayesian ratings).
 
-The model is openskill's **Plackett-Luce** (Weng & Lin 2011): it rates a full finishing order of any number of
-players at once (a generalisation of Bradley-Terry from pairs to rankings), which is what a table of two to
-six players produces, and it takes ties as equal ranks. It is openskill's recommended default. Parameters are
-openskill's defaults, written out here so a change is deliberate: ``mu`` 25, ``sigma`` 25/3, ``beta`` 25/6,
-``kappa`` 0.0001, ``tau`` 25/300 (a little uncertainty added before every match so ratings can move again
-after a long history), no sigma limit, no balance.
+The model is openskill's **Bradley-Terry with full pairing** (``BradleyTerryFull``, Weng & Lin 2011): a game
+of two to ten players is rated as every pair of players in it, each pair a win, a loss or - for equal places -
+a draw. So a tie sits exactly between a win and a loss (RULES.md §6 "rated games"): two players tied for 2nd
+move by the average of 2nd and 3rd. With two players it is the same as Plackett-Luce.
 
-A draw is an equal rank, so it counts between a win and a loss: against the same opponents a draw moves the
-rating less up than a win and less down than a loss (RULES.md §6 "rated games").
+Why not Plackett-Luce, openskill's default? In openskill 6.x its handling of ties in a game of three or more
+is wrong: tied players can end below the player who finished behind them (openskill.py issue #155; the fix,
+pull request #176, is still open). ``tests/engine/tournament/test_ratings.py`` keeps a check of that behaviour
+so an upgrade that fixes it is noticed. Full pairing costs n² pair updates, nothing at a table of ten.
+
+Parameters are openskill's defaults, written out so a change is deliberate: ``mu`` 25, ``sigma`` 25/3,
+``beta`` 25/6, ``kappa`` 0.0001, ``tau`` 25/300 (a little uncertainty added before every game so ratings can
+move again after a long history), no sigma limit, no balance.
 
 Shown numbers: the *ordinal* ``mu - 3 × sigma`` (a conservative skill estimate, 0 for a new player) and the
 *display* rating ``round(1000 + 40 × ordinal)`` (1000 for a new player). A draw between two new players raises
@@ -24,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from apps.engine.tournament.errors import RatingError
 
@@ -36,8 +40,8 @@ TAU = 25.0 / 300.0
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
 
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU)
-MODEL_NAME = "openskill PlackettLuce (Weng-Lin)"
+MODEL = BradleyTerryFull(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU)
+MODEL_NAME = "openskill BradleyTerryFull (Weng-Lin, full pairing)"
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
-"""Payout tables and integer prizes: exact sums, rounding to a unit with the remainder to first, ties shared."""
+"""Payout tables and integer prizes: exact sums, rounding to a unit with the remainder to first, ties."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from hypothesis import given
@@ -40,7 +42,7 @@ def test_min_cash_is_at_least_one_and_a_half_buy_ins() -> None:
 def test_tables_sum_to_the_whole_and_never_increase(entries: int) -> None:
     shares = payout_table(entries)
     assert sum(shares) == WHOLE
-    assert all(a >= b for a, b in zip(shares, shares[1:], strict=False))
+    assert all(a >= b for a, b in itertools.pairwise(shares))
     assert len(shares) == places_paid(entries)
 
 
@@ -50,7 +52,7 @@ def test_pay_sums_exactly_and_never_increases_with_place(entries: int, pool: int
     prizes = pay(pool, payout_table(entries), unit=unit)
     # then the prizes sum to the pool, never increase with the place, and all but first are whole units
     assert sum(prizes) == pool
-    assert all(a >= b for a, b in zip(prizes, prizes[1:], strict=False))
+    assert all(a >= b for a, b in itertools.pairwise(prizes))
     assert all(p % unit == 0 for p in prizes[1:])
     # and first place's extra is the rounding remainder: less than one unit per paid place
     exact_first = pool * payout_table(entries)[0] / WHOLE

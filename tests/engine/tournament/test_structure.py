@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from apps.engine.tournament.chips import chips_in_play, colour_ups, smallest_chip
@@ -31,7 +33,7 @@ def test_templates_are_valid_and_rise(name: str, kind: str) -> None:
     verify_structure(structure)
     levels = levels_of(structure)
     assert len(levels) >= 12
-    assert all(b.amounts[0] >= a.amounts[0] for a, b in zip(levels, levels[1:], strict=False))
+    assert all(b.amounts[0] >= a.amounts[0] for a, b in itertools.pairwise(levels))
     assert chips_in_play(structure)
 
 
@@ -116,7 +118,13 @@ def test_level_validation() -> None:
 
 def test_smallest_chip_and_colour_ups() -> None:
     # given 25/50, a break, 75/150, then 100/200 and 200/400 with chips 25, 100, 500
-    s = [Level(1, 25, 50), Break(10), Level(2, 75, 150), Level(3, 100, 200), Level(4, 200, 400)]
+    s: list[Level | Break] = [
+        Level(1, 25, 50),
+        Break(10),
+        Level(2, 75, 150),
+        Level(3, 100, 200),
+        Level(4, 200, 400),
+    ]
     assert smallest_chip(Level(1, 75, 150), (25, 100, 500)) == 25
     # then the 25 chip leaves before level 3, which is not after a break
     ups = colour_ups(s, (25, 100, 500))
