@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "apps.disputes",
     "apps.tables",
     "apps.clocks",
+    "apps.tournaments",
+    "apps.standings",
 ]
 
 MIDDLEWARE = [

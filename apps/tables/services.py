@@ -302,6 +302,12 @@ def _set_state(
     from apps.clocks.services import turn_clock_sync
 
     turn_clock_sync(hand=hand, state=after)
+    # tournaments hook (issue 7): a hand that has just finished at a tournament table yields its eliminations,
+    # places and the seat moves Floor proposes (a no-op for other tables).
+    if after.phase == FINISHED and before.phase != FINISHED:
+        from apps.tournaments.results import tournament_hand_finished
+
+        tournament_hand_finished(hand=hand)
 
 
 def request_digest(payload: Any) -> str:

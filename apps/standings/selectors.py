@@ -1,0 +1,124 @@
+"""Reads for leagues and ratings. The season leaderboard is one SQL statement over the season's results:
+best-N by a window function, the tie-breakers as ORDER BY columns and a shared rank for a complete tie. It
+follows :func:`apps.engine.tournament.league.leaderboard` exactly (the tests compare the two):
+
+1. points of the best-N results (all when the league has no N; among equal points the earlier result counts);
+2. more wins (first places; a tie for first is a first place);
+3. more cashes (results with a prize);
+4. better best finish;
+5. earlier achievement: the latest counted result came in an earlier tournament (tournaments in the order
+   they were created).
+
+Players equal on all five share the rank; the list shows them by name. Points are hundredths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+
+from apps.standings.models import Rating, RatingHistory, Season
+
+_LEADERBOARD_SQL = """
+WITH ranked AS (
+    SELECT r.player_id, r.tournament_id, r.points, r.place, r.prize, r.bounties,
+           ROW_NUMBER() OVER (PARTITION BY r.player_id ORDER BY r.points DESC, r.tournament_id ASC) AS rn
+    FROM standings_seasonresult r
+    WHERE r.season_id = %(season)s
+), totals AS (
+    SELECT player_id,
+           SUM(points) FILTER (WHERE rn <= %(best_n)s) AS total,
+           COUNT(*) FILTER (WHERE place = 1) AS wins,
+           COUNT(*) FILTER (WHERE prize > 0) AS cashes,
+           MIN(place) AS best_place,
+           MAX(tournament_id) FILTER (WHERE rn <= %(best_n)s) AS completed_at,
+           COUNT(*) AS played,
+           COUNT(*) FILTER (WHERE rn <= %(best_n)s) AS counted,
+           SUM(prize) AS prize,
+           SUM(bounties) AS bounties
+    FROM ranked GROUP BY player_id
+)
+SELECT RANK() OVER (ORDER BY t.total DESC, t.wins DESC, t.cashes DESC, t.best_place ASC, t.completed_at ASC),
+       t.player_id, p.name, t.total, t.wins, t.cashes, t.best_place, t.completed_at, t.played, t.counted,
+       t.prize, t.bounties
+FROM totals t JOIN accounts_player p ON p.id = t.player_id
+ORDER BY 1, p.name, t.player_id
+"""
+
+_FIELDS = (
+    "rank",
+    "player_id",
+    "player",
+    "points",
+    "wins",
+    "cashes",
+    "best_place",
+    "completed_at",
+    "played",
+    "counted",
+    "prize",
+    "bounties",
+)
+ALL = 2**31 - 1  # best-N when every result counts
+
+
+def leaderboard_for_season(*, season: Season, limit: int | None = None) -> dict[str, Any]:
+    """The season's leaderboard (two queries: the season with its league, the leaderboard)."""
+    season = Season.objects.select_related("league").get(pk=season.pk)
+    sql = _LEADERBOARD_SQL + (" LIMIT %(limit)s" if limit else "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"season": season.pk, "best_n": season.league.best_n or ALL, "limit": limit})
+        rows = cursor.fetchall()
+    return {
+        "season": season.pk,
+        "league": season.league_id,
+        "name": f"{season.league.name}: {season.name}",
+        "best_n": season.league.best_n,
+        "points_unit": "hundredths",
+        "tie_breakers": ["points_best_n", "wins", "cashes", "best_place", "earlier_achievement"],
+        "rows": [dict(zip(_FIELDS, row, strict=True)) for row in rows],
+    }
+
+
+def ratings_for_club(*, club_id: int, limit: int = 100) -> list[dict[str, Any]]:
+    """Ratings by ordinal (mu - 3 sigma), one query."""
+    from django.db.models import F
+
+    from apps.engine.tournament import ratings as er
+
+    qs = (
+        Rating.objects.filter(club_id=club_id)
+        .select_related("player")
+        .annotate(ordinal=F("mu") - 3 * F("sigma"))
+        .order_by("-ordinal", "player__name")[:limit]
+    )
+    return [
+        {
+            "player_id": r.player_id,
+            "player": r.player.name,
+            "mu": round(r.mu, 4),
+            "sigma": round(r.sigma, 4),
+            "ordinal": round(r.ordinal, 4),
+            "display": er.Rating(r.mu, r.sigma).display,
+            "games": r.games,
+        }
+        for r in qs
+    ]
+
+
+def rating_history_for_player(*, player_id: int) -> list[dict[str, Any]]:
+    rows = RatingHistory.objects.filter(rating__player_id=player_id).select_related("tournament")
+    return [
+        {
+            "tournament": h.tournament_id,
+            "name": h.tournament.name,
+            "place": h.place,
+            "mu_before": h.mu_before,
+            "sigma_before": h.sigma_before,
+            "mu_after": h.mu_after,
+            "sigma_after": h.sigma_after,
+            "at": h.created_at.isoformat(),
+        }
+        for h in rows.order_by("pk")
+    ]

@@ -1,0 +1,363 @@
+"""Eliminations, places, prizes and the end of a tournament, all derived from recorded hands.
+
+:func:`tournament_hand_finished` is called by the table service (``apps.tables.services._set_state``) when a
+hand at a tournament table finishes, inside the hand's transaction with the hand row locked. It:
+
+1. finds the entries of that hand left with no chips (:func:`apps.engine.tournament.places.busts_from_hand`);
+   one who may still rebuy is marked ``busted`` and waits for the director (rebuy or decline); the others are
+   eliminated;
+2. places the eliminated by the engine (:func:`~apps.engine.tournament.places.places_for_hand`): more chips at
+   the start of the hand finishes higher, equal stacks tie; hand-for-hand, busts in the same hand-for-hand
+   round at different tables tie (so an earlier bust of the round is re-placed with the later ones);
+3. pays the places (ties share, :func:`~apps.engine.tournament.places.prizes_for_finishes`) and the bounty to
+   the entry that won the most chips of the hand;
+4. ends the tournament when one entry is left (or, in the match format, when its hands are played: places by
+   chips or points, ties shared), else asks the seating rules what to propose (balance, break, final table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.permissions import Actor
+from apps.core.errors import Conflict, RuleViolation
+from apps.engine.errors import EngineError
+from apps.engine.tournament import entries as ec
+from apps.engine.tournament import places as ep
+from apps.tables.models import Hand, Seat
+from apps.tournaments.models import Deal, Elimination, Entry, Payout, Tournament, TournamentTable
+from apps.tournaments.services import (
+    LIVE,
+    config_of,
+    current_level,
+    lock_tournament,
+    publish,
+    require_director,
+)
+
+
+@dataclass
+class Out:
+    entry: Entry
+    hand: Hand | None
+    table: int
+    chips_at_start: int
+    order: int  # seat order from the button of that hand (odd units of a shared prize go in this order)
+
+
+def _rebuy_open(t: Tournament, e: Entry, level: int) -> bool:
+    """May this entry, now with no chips, still rebuy (the engine's period and limit)?"""
+    return ec.can_rebuy(config_of(t), level=level, stack=0, taken=e.rebuys)
+
+
+def _order_from_button(hand: Hand, seat: int) -> int:
+    dealt = sorted(int(s["seat"]) for s in hand.seats)
+    after = [n for n in dealt if n > hand.button] + [n for n in dealt if n <= hand.button]
+    return after.index(seat) if seat in after else len(after)
+
+
+def _winner_entry(t: Tournament, hand: Hand) -> Entry | None:
+    """The entry that won the most chips of the hand (it collects the bounties of the hand's busts)."""
+    received = {int(k): int(v) for k, v in ((hand.result or {}).get("received") or {}).items()}
+    if not received or max(received.values()) <= 0:
+        return None
+    seat = max(received, key=lambda s: (received[s], -_order_from_button(hand, s)))
+    player_id = next(int(s["player_id"]) for s in hand.seats if int(s["seat"]) == seat)
+    return Entry.objects.filter(tournament=t, player_id=player_id, status__in=LIVE).first()
+
+
+def tournament_hand_finished(*, hand: Hand) -> None:
+    """The hook: a hand at ``hand.table`` has just finished (see the module docstring). Does nothing for a
+    table outside any tournament. Called with the hand row locked, inside its transaction."""
+    row = TournamentTable.objects.filter(table_id=hand.table_id).values_list("tournament_id", "pk").first()
+    if row is None:
+        return
+    t = lock_tournament(row[0])
+    tt = TournamentTable.objects.select_for_update().get(pk=row[1])
+    if t.status != Tournament.Status.RUNNING:
+        return
+    if t.format == Tournament.Format.MATCH:
+        _match_check(t, tt)
+        return
+    if t.hand_for_hand:
+        tt.hand_for_hand_hands += 1
+        tt.save(update_fields=["hand_for_hand_hands"])
+    level = current_level(t)
+    _expire_busted(t, level)
+    players = {int(s["player_id"]): int(s["stack"]) for s in hand.seats}
+    entries = {
+        str(e.pk): e
+        for e in Entry.objects.filter(
+            tournament=t,
+            status=Entry.Status.PLAYING,
+            player_id__in=list(players),
+            seat__table_id=hand.table_id,
+            seat__left_at__isnull=True,
+        ).select_related("seat", "player")
+    }
+    start = {k: players[e.player_id] for k, e in entries.items()}
+    end = {k: e.seat.stack if e.seat is not None else 0 for k, e in entries.items()}
+    rebuying = {k for k, e in entries.items() if _rebuy_open(t, e, level)}
+    try:
+        busts = ep.busts_from_hand(tt.number, start, end, rebuying)
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+    for k in rebuying:
+        if end[k] == 0 and start[k] > 0:
+            e = entries[k]
+            e.status = Entry.Status.BUSTED
+            e.save(update_fields=["status"])
+            publish(t, "busted", {"entry": e.pk, "player": e.player.name, "may_rebuy": True, "hand": hand.pk})
+    outs = [
+        Out(
+            entries[b.player],
+            hand,
+            b.table,
+            b.chips_at_start,
+            _order_from_button(hand, entries[b.player].seat.number),  # type: ignore[union-attr]
+        )
+        for b in busts
+        if entries[b.player].seat is not None
+    ]
+    if outs:
+        _eliminate(
+            t,
+            outs,
+            hand_for_hand_round=tt.hand_for_hand_hands if t.hand_for_hand else None,
+            winner=_winner_entry(t, hand),
+        )
+    _after_eliminations(t)
+
+
+def _after_eliminations(t: Tournament) -> None:
+    alive = list(Entry.objects.filter(tournament=t, status__in=LIVE).select_related("seat"))
+    if len(alive) == 1 and alive[0].status == Entry.Status.PLAYING:
+        _finish(t, winner=alive[0])
+        return
+    from apps.tournaments.seating import moves_propose
+
+    moves_propose(t=t)
+    paid = Payout.objects.filter(tournament=t, amount__gt=0).count()
+    if not t.hand_for_hand and ep.hand_for_hand_due(len(alive), paid):
+        publish(t, "hand_for_hand_due", {"players_left": len(alive), "places_paid": paid})
+
+
+def _expire_busted(t: Tournament, level: int) -> None:
+    """Busted entries whose rebuy is no longer possible are eliminated, as of the hand they busted on."""
+    for e in Entry.objects.filter(tournament=t, status=Entry.Status.BUSTED).select_related("seat", "player"):
+        if not _rebuy_open(t, e, level):
+            _eliminate_busted(t, e)
+
+
+def _bust_hand(e: Entry) -> tuple[Hand | None, int]:
+    """The last finished hand the busted entry played at its seat's table, and its chips at its start."""
+    if e.seat is None:
+        return None, 0
+    for h in Hand.objects.filter(table_id=e.seat.table_id, status=Hand.Status.FINISHED).order_by("-number")[
+        :20
+    ]:
+        for s in h.seats:
+            if int(s["player_id"]) == e.player_id:
+                return h, int(s["stack"])
+    return None, 0
+
+
+def _eliminate_busted(t: Tournament, e: Entry) -> None:
+    hand, chips = _bust_hand(e)
+    tt = TournamentTable.objects.filter(table_id=e.seat.table_id).first() if e.seat is not None else None
+    order = _order_from_button(hand, e.seat.number) if hand is not None and e.seat is not None else 0
+    _eliminate(t, [Out(e, hand, tt.number if tt else 0, chips, order)], hand_for_hand_round=None, winner=None)
+
+
+def _eliminate(
+    t: Tournament, outs: list[Out], *, hand_for_hand_round: int | None, winner: Entry | None
+) -> None:
+    """Place and pay the entries out on one hand (with the earlier busts of the same hand-for-hand round)."""
+    earlier: list[Elimination] = []
+    if hand_for_hand_round is not None:
+        earlier = list(
+            Elimination.objects.filter(tournament=t, hand_for_hand_round=hand_for_hand_round)
+            .exclude(entry__in=[o.entry for o in outs])
+            .select_related("entry", "hand")
+        )
+    alive = Entry.objects.filter(tournament=t, status__in=LIVE).count()
+    players_left = alive + len(earlier)
+    group = [
+        Out(
+            el.entry,
+            el.hand,
+            el.table_number or 0,
+            el.start_chips,
+            _order_from_button(el.hand, el.entry.seat.number) if el.hand and el.entry.seat else 0,
+        )
+        for el in earlier
+    ] + outs
+    try:
+        finishes = ep.places_for_hand(
+            players_left,
+            [ep.Bust(str(o.entry.pk), o.table, o.chips_at_start) for o in group],
+            hand_for_hand=hand_for_hand_round is not None,
+        )
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+    by_key = {str(o.entry.pk): o for o in group}
+    ordered = sorted(finishes, key=lambda f: (f.places, by_key[f.player].table, by_key[f.player].order))
+    prizes = _prizes(t, ordered)
+    now = timezone.now()
+    for f in ordered:
+        o = by_key[f.player]
+        e = o.entry
+        e.status, e.place, e.place_to, e.prize = (
+            Entry.Status.ELIMINATED,
+            f.places[0],
+            f.places[-1],
+            prizes[f.player],
+        )
+        e.save(update_fields=["status", "place", "place_to", "prize"])
+        if e.seat is not None and e.seat.left_at is None:
+            Seat.objects.filter(pk=e.seat.pk).update(left_at=now)
+        Elimination.objects.update_or_create(
+            entry=e,
+            defaults={
+                "tournament": t,
+                "hand": o.hand,
+                "table_number": o.table,
+                "start_chips": o.chips_at_start,
+                "alive_before": players_left,
+                "hand_for_hand_round": hand_for_hand_round,
+                "place": f.places[0],
+                "place_to": f.places[-1],
+                "eliminated_by": winner if any(x.entry.pk == e.pk for x in outs) else None,
+            },
+        )
+        publish(
+            t,
+            "eliminated",
+            {
+                "entry": e.pk,
+                "player": e.player.name,
+                "place": f.places[0],
+                "place_to": f.places[-1],
+                "prize": e.prize,
+            },
+        )
+    if winner is not None and t.bounty:
+        Entry.objects.filter(pk=winner.pk).update(bounties_won=winner.bounties_won + t.bounty * len(outs))
+
+
+def _prizes(t: Tournament, finishes: list[ep.Finish]) -> dict[str, int]:
+    prizes = list(Payout.objects.filter(tournament=t).order_by("place").values_list("amount", flat=True))
+    unit = int((t.payout or {}).get("unit", 1))
+    try:
+        return ep.prizes_for_finishes(finishes, prizes, unit=unit)
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+
+
+def _finish(t: Tournament, *, winner: Entry | None) -> None:
+    if winner is not None:
+        prize = _prizes(t, [ep.Finish(str(winner.pk), (1,))])[str(winner.pk)]
+        winner.status, winner.place, winner.place_to, winner.prize = Entry.Status.FINISHED, 1, 1, prize
+        winner.save(update_fields=["status", "place", "place_to", "prize"])
+    t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
+    t.save(update_fields=["status", "finished_at"])
+    from apps.tournaments.models import SeatMove
+
+    SeatMove.objects.filter(tournament=t, status=SeatMove.Status.PROPOSED).update(
+        status=SeatMove.Status.CANCELLED, decided_at=timezone.now(), reason="the tournament is over"
+    )
+    from apps.standings.services import tournament_results_record
+
+    tournament_results_record(tournament=t)
+    publish(t, "finished", {"winner": winner.pk if winner else None})
+
+
+# --- the match format ---------------------------------------------------------------------------------------
+
+
+def _match_check(t: Tournament, tt: TournamentTable) -> None:
+    """The source rules' match: after its fixed number of hands, places by chips (no-bet mode: points)."""
+    hands = list(Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.FINISHED).order_by("number"))
+    fmt = ep.MatchFormat(hands=t.match_hands, mode="points" if t.game.get("mode") == "no-bet" else "chips")
+    if not fmt.is_over(len(hands)):
+        return
+    entries = {
+        e.player_id: e for e in Entry.objects.filter(tournament=t, status__in=LIVE).select_related("seat")
+    }
+    if fmt.mode == "points":
+        winners: list[set[str]] = []
+        for h in hands:
+            pid = {int(s["seat"]): int(s["player_id"]) for s in h.seats}
+            pts = (h.result or {}).get("points") or {}
+            winners.append(
+                {str(entries[pid[int(k)]].pk) for k, v in pts.items() if v and pid[int(k)] in entries}
+            )
+        totals = ep.no_bet_points([str(e.pk) for e in entries.values()], winners)
+    else:
+        totals = {str(e.pk): (e.seat.stack if e.seat is not None else 0) for e in entries.values()}
+    finishes = ep.match_result(totals)
+    prizes = _prizes(t, finishes)
+    for f in finishes:
+        e = next(x for x in entries.values() if str(x.pk) == f.player)
+        e.status = Entry.Status.FINISHED if f.places[0] == 1 else Entry.Status.ELIMINATED
+        e.place, e.place_to, e.prize = f.places[0], f.places[-1], prizes[f.player]
+        e.save(update_fields=["status", "place", "place_to", "prize"])
+    _finish(t, winner=None)
+
+
+# --- director's decisions -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entry_rebuy_decline(*, actor: Actor, entry: Entry) -> Entry:
+    """A busted entry declines to rebuy: it is eliminated as of the hand it busted on."""
+    t = lock_tournament(entry.tournament_id)
+    require_director(actor, t.club_id)
+    e = Entry.objects.select_for_update(of=("self",)).select_related("seat", "player").get(pk=entry.pk)
+    if e.status != Entry.Status.BUSTED:
+        raise Conflict(
+            "only a busted entry declines a rebuy", code="entry_not_busted", detail={"entry": e.pk}
+        )
+    _eliminate_busted(t, e)
+    _after_eliminations(t)
+    e.refresh_from_db()
+    return e
+
+
+@transaction.atomic
+def tournament_hand_for_hand(*, actor: Actor, tournament: Tournament, on: bool) -> Tournament:
+    """Hand-for-hand on or off: the level clock pauses while it lasts (two minutes off per hand, TDA RP-8,
+    through the clock's control); busts in the same round at different tables tie (WSOP 126-b)."""
+    from apps.clocks.levelclock import level_clock_control
+
+    t = lock_tournament(tournament.pk)
+    require_director(actor, t.club_id)
+    if t.hand_for_hand == on:
+        raise Conflict(f"hand-for-hand is already {'on' if on else 'off'}", code="hand_for_hand_unchanged")
+    t.hand_for_hand = on
+    t.save(update_fields=["hand_for_hand"])
+    TournamentTable.objects.filter(tournament=t).update(hand_for_hand_hands=0)
+    if t.level_clock is not None and t.level_clock.anchor_at is not None:
+        level_clock_control(
+            actor=actor, clock_id=t.level_clock.pk, action="hand_for_hand_on" if on else "hand_for_hand_off"
+        )
+    publish(t, "hand_for_hand", {"on": on})
+    return t
+
+
+def tournament_finish_by_deal(*, actor: Actor, tournament: Tournament, deal: Deal) -> None:
+    """The players left are paid the deal's amounts; places follow the chips (equal stacks tie)."""
+    t = tournament
+    shares = {s["entry"]: s for s in deal.shares}
+    finishes = ep.match_result({str(k): int(s["chips"]) for k, s in shares.items()})
+    for f in finishes:
+        e = Entry.objects.get(pk=int(f.player))
+        e.status = Entry.Status.FINISHED
+        e.place, e.place_to, e.prize = f.places[0], f.places[-1], int(shares[e.pk]["amount"])
+        e.save(update_fields=["status", "place", "place_to", "prize"])
+        if e.seat_id is not None:
+            Seat.objects.filter(pk=e.seat_id, left_at__isnull=True).update(left_at=timezone.now())
+    _finish(t, winner=None)

@@ -1,0 +1,187 @@
+"""Reads for tournaments: live and final standings, tables and seat moves. Each selector runs a fixed
+number of queries whatever the size of the field (the tests assert the counts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from apps.tournaments.models import Entry, Payout, SeatMove, Tournament, TournamentTable
+
+ALIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED, Entry.Status.REGISTERED)
+
+
+def prize_pool(t: Tournament, entries: list[Entry]) -> int:
+    """Buy-ins, re-entries, rebuys and add-ons paid, less bounties (the engine's rule)."""
+    from apps.tournaments.services import pool_of
+
+    return pool_of(t, [(e.number, e.rebuys, e.add_ons) for e in entries])
+
+
+def _entries(t: Tournament) -> list[Entry]:
+    # One query: entries with their player, seat and the seat's tournament table number.
+    return list(
+        Entry.objects.filter(tournament=t)
+        .select_related("player", "seat__table__tournament_table")
+        .order_by("pk")
+    )
+
+
+def _level(t: Tournament) -> dict[str, Any] | None:
+    if t.level_clock is None:
+        return None
+    from apps.clocks.levelclock import level_clock_view
+
+    view = level_clock_view(t.level_clock, now=timezone.now())
+    return {k: view[k] for k in ("level", "current", "next", "remaining", "running", "hand_for_hand")}
+
+
+def _seat_of(e: Entry) -> dict[str, Any] | None:
+    seat = e.seat
+    if seat is None or seat.left_at is not None:
+        return None
+    tt = getattr(seat.table, "tournament_table", None)
+    return {"table": tt.number if tt else None, "table_id": seat.table_id, "seat": seat.number}
+
+
+def standings_live(*, tournament: Tournament) -> dict[str, Any]:
+    """Chips (each entry's seat stack), ranks by chips (equal chips share), players left, average stack, the
+    prize pool, the payouts and the next pay jump (the engine's :func:`live_standings`). Three queries
+    (tournament with its clock, entries with players and seats, payouts)."""
+    from apps.engine.tournament import standings as es
+
+    t = Tournament.objects.select_related("level_clock").get(pk=tournament.pk)
+    entries = _entries(t)
+    prizes = [p.amount for p in Payout.objects.filter(tournament=t).order_by("place")]
+    alive = {str(e.pk): e for e in entries if e.status in ALIVE}
+    chips = {
+        k: (e.seat.stack if e.seat is not None and e.seat.left_at is None else 0) for k, e in alive.items()
+    }
+    pool = prize_pool(t, entries)
+    level = _level(t)
+    big_blind = (level or {}).get("current", {}).get("big_blind") or 0
+    live = es.live_standings(chips, prize_pool=pool, prizes=prizes) if chips else None
+    rows = []
+    for r in live.rows if live else []:
+        e = alive[r.player]
+        rows.append(
+            {
+                "entry": e.pk,
+                "player": e.player.name,
+                "player_id": e.player_id,
+                "entry_number": e.number,
+                "status": e.status,
+                "chips": r.chips,
+                "rank": r.rank,
+                "big_blinds": round(r.chips / big_blind, 1) if big_blind else None,
+                "seat": _seat_of(e),
+                "rebuys": e.rebuys,
+                "add_ons": e.add_ons,
+            }
+        )
+    jump = live.next_jump if live else None
+    out = sorted((e for e in entries if e.place is not None), key=lambda e: (e.place or 0, e.pk))
+    return {
+        "tournament": t.pk,
+        "name": t.name,
+        "status": t.status,
+        "hand_for_hand": t.hand_for_hand,
+        "level": level,
+        "entries": len(entries),
+        "players_left": live.players_left if live else 0,
+        "total_chips": live.total_chips if live else 0,
+        "average_stack": live.average_stack if live else 0,
+        "prize_pool": pool,
+        "places_paid": live.places_paid if live else sum(1 for p in prizes if p > 0),
+        "in_the_money": live.in_the_money if live else False,
+        "bounty": t.bounty,
+        "payouts": [{"place": i, "amount": a} for i, a in enumerate(prizes, start=1)],
+        "next_payout_jump": None
+        if jump is None
+        else {"eliminations": jump.eliminations, "from": jump.from_amount, "to": jump.to_amount},
+        "alive": rows,
+        "out": [_finished_row(e) for e in out],
+    }
+
+
+def _finished_row(e: Entry) -> dict[str, Any]:
+    return {
+        "entry": e.pk,
+        "player": e.player.name,
+        "player_id": e.player_id,
+        "entry_number": e.number,
+        "place": e.place,
+        "place_to": e.place_to,
+        "prize": e.prize,
+        "bounties": e.bounties_won,
+        "rebuys": e.rebuys,
+        "add_ons": e.add_ons,
+    }
+
+
+def standings_final(*, tournament: Tournament) -> dict[str, Any]:
+    """Places (ties shown as a range), prizes, bounties and league points when the tournament counts for a
+    season. Three queries (tournament, entries, season results)."""
+    from apps.standings.models import SeasonResult
+
+    t = Tournament.objects.get(pk=tournament.pk)
+    entries = [e for e in _entries(t) if e.place is not None]
+    points = dict(SeasonResult.objects.filter(tournament=t).values_list("player_id", "points"))
+    entries.sort(key=lambda e: (e.place or 0, e.pk))
+    rows = []
+    for e in entries:
+        row = _finished_row(e)
+        row["points"] = str(points[e.player_id]) if e.player_id in points else None
+        rows.append(row)
+    return {"tournament": t.pk, "name": t.name, "status": t.status, "results": rows}
+
+
+def tournament_tables(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """The open tables with who sits where (two queries)."""
+    from apps.tables.models import Seat
+
+    seats = Seat.objects.filter(left_at__isnull=True).select_related("player").order_by("number")
+    tables = (
+        TournamentTable.objects.filter(tournament=tournament, broken_at__isnull=True)
+        .prefetch_related(Prefetch("table__seats", queryset=seats, to_attr="open_seats"))
+        .select_related("table")
+    )
+    return [
+        {
+            "number": tt.number,
+            "table_id": tt.table_id,
+            "is_final": tt.is_final,
+            "button_seat": tt.table.button_seat,
+            "seats": [
+                {"seat": s.number, "player": s.player.name, "player_id": s.player_id, "stack": s.stack}
+                for s in tt.table.open_seats  # type: ignore[attr-defined]
+            ],
+        }
+        for tt in tables
+    ]
+
+
+def seat_moves(*, tournament: Tournament, status: str | None = None) -> list[dict[str, Any]]:
+    qs = SeatMove.objects.filter(tournament=tournament).select_related("entry__player").order_by("pk")
+    if status:
+        qs = qs.filter(status=status)
+    return [
+        {
+            "id": m.pk,
+            "entry": m.entry_id,
+            "player": m.entry.player.name,
+            "kind": m.kind,
+            "rule": m.rule,
+            "reason": m.reason,
+            "from_table": m.from_table,
+            "from_seat": m.from_seat,
+            "to_table": m.to_table,
+            "to_seat": m.to_seat,
+            "status": m.status,
+            "proposed_at": m.proposed_at.isoformat(),
+            "decided_at": m.decided_at.isoformat() if m.decided_at else None,
+        }
+        for m in qs
+    ]

@@ -1,0 +1,421 @@
+"""Writes for tournaments: create, register, start (the seat draw), rebuys, add-ons and re-entries.
+
+Every function owns its transaction, takes keyword-only arguments and an explicit ``actor``, and takes the
+tournament row with ``SELECT … FOR UPDATE`` before validating, so two directors' clicks serialise. Seating,
+balancing and breaking are in :mod:`apps.tournaments.seating`; eliminations, places, payouts and deals in
+:mod:`apps.tournaments.results`. The rules themselves are :mod:`apps.engine.tournament`'s.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import Club, Player
+from apps.accounts.permissions import Actor, is_director
+from apps.clocks.live import live_publish
+from apps.clocks.models import LevelClock
+from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.engine.errors import EngineError
+from apps.engine.tournament import entries as ec
+from apps.tables.games import game_from_settings
+from apps.tournaments.models import Entry, Tournament
+
+LIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED)
+
+
+def tournament_channel(tournament_id: int) -> str:
+    return f"tournament:{tournament_id}"
+
+
+def publish(tournament: Tournament, type: str, data: dict[str, Any]) -> None:
+    """Push a tournament event (seat moves, eliminations, ...) on ``tournament:<id>`` (after commit)."""
+    live_publish(channel=tournament_channel(tournament.pk), type=type, data=data)
+
+
+def require_director(actor: Actor, club_id: int) -> None:
+    if not is_director(actor, club_id):
+        raise PermissionRefused(
+            "Only a director of this club may do that", code="not_director", detail={"club": club_id}
+        )
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    t = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("level_clock")
+        .filter(pk=tournament_id)
+        .first()
+    )
+    if t is None:
+        raise NotFound(
+            f"no tournament {tournament_id}",
+            code="tournament_not_found",
+            detail={"tournament": tournament_id},
+        )
+    return t
+
+
+def current_level(t: Tournament, *, now: datetime | None = None) -> int:
+    """The current level *number* (1, 2, ...; breaks not counted): during a break, the number of the level
+    before it, so a period "until level 4" includes the break after level 4. 1 before the clock starts."""
+    clock = t.level_clock
+    if clock is None or clock.anchor_at is None:
+        return 1
+    from apps.clocks.levelclock import clock_levels, clock_position
+
+    index = clock_position(clock, now or timezone.now()).level
+    return max(1, sum(1 for lv in clock_levels(clock)[: index + 1] if not lv.is_break))
+
+
+def config_of(t: Tournament) -> ec.TournamentConfig:
+    """The tournament's money and chips rules in the engine's terms (:mod:`apps.engine.tournament.entries`):
+    periods in level numbers, inclusive (a break belongs to the level before it)."""
+    kind = GAME_KINDS.get(str(t.game.get("kind")), "blinds")
+    try:
+        return ec.TournamentConfig(
+            buy_in=t.buy_in,
+            starting_stack=t.starting_stack,
+            fee=t.fee,
+            game_kind=kind,
+            late_registration_until=t.late_reg_until_level or 0,
+            rebuy=ec.Option(
+                cost=t.rebuy_price,
+                chips=t.rebuy_chips,
+                until_level=t.rebuy_until_level,
+                max_per_player=t.rebuy_limit,
+                max_stack=t.rebuy_max_stack,
+            )
+            if t.rebuy_until_level is not None and t.rebuy_chips > 0
+            else None,
+            add_on=ec.Option(
+                cost=t.addon_price,
+                chips=t.addon_chips,
+                from_level=t.addon_from_level or 1,
+                until_level=t.addon_until_level,
+                max_per_player=1,
+            )
+            if t.addon_until_level is not None and t.addon_chips > 0
+            else None,
+            reentry=ec.Option(
+                cost=t.buy_in,
+                chips=t.starting_stack,
+                until_level=t.reentry_until_level,
+                max_per_player=t.reentry_limit,
+            )
+            if t.reentry_until_level is not None
+            else None,
+            bounty=t.bounty,
+            payout_unit=int((t.payout or {}).get("unit", 1)),
+        )
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+
+
+def pool_of(t: Tournament, counts: list[tuple[int, int, int]]) -> int:
+    """The prize pool from the entries' ``(number, rebuys, add_ons)`` (engine: buy-ins and re-entries less
+    their bounties, rebuys and add-ons; fees to the house)."""
+    try:
+        return ec.prize_pool(
+            config_of(t),
+            entries=sum(1 for n, _, _ in counts if n == 1),
+            reentries=sum(1 for n, _, _ in counts if n > 1),
+            rebuys=sum(r for _, r, _ in counts),
+            add_ons=sum(a for _, _, a in counts),
+        )
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+
+
+def _verify(check: Any, **kwargs: Any) -> None:
+    try:
+        check(**kwargs)
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+
+
+# --- create -------------------------------------------------------------------------------------------------
+
+
+GAME_KINDS = {"five-card-draw": "ante", "2-7-triple-draw": "fixed-limit", "2-7-single-draw": "blinds"}
+
+
+def _structure_for(
+    *,
+    game_kind: str,
+    structure: list[dict[str, Any]] | None,
+    template: str | None,
+    suggest: dict[str, Any] | None,
+    starting_stack: int,
+) -> list[dict[str, Any]]:
+    """The level clock's levels: given outright, a ready template, or suggested from the number of players,
+    the starting stack and the host's hours (the engine's :mod:`~apps.engine.tournament.structure`)."""
+    from apps.engine.errors import EngineError
+    from apps.engine.tournament import structure as st
+
+    kind = GAME_KINDS.get(game_kind, "blinds")
+    try:
+        if structure:
+            return structure
+        if template:
+            levels = st.template(template, kind, starting_stack=starting_stack)
+        elif suggest:
+            levels = st.suggest_structure(
+                int(suggest["players"]),
+                starting_stack,
+                float(suggest["hours"]),
+                kind,
+                level_minutes=suggest.get("level_minutes"),
+            )
+        else:
+            raise ValidationFailed(
+                "give a structure, a template or what to suggest from (players, hours)",
+                code="structure_missing",
+                detail={"field": "structure"},
+            )
+        return [lv.to_json() for lv in st.to_clock_levels(levels)]
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    except (KeyError, ValueError, TypeError) as exc:
+        raise ValidationFailed(
+            f"cannot suggest a structure: {exc}", code="structure_invalid", detail={"field": "suggest"}
+        ) from exc
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor: Actor,
+    club: Club,
+    name: str,
+    game: dict[str, Any],
+    starting_stack: int,
+    structure: list[dict[str, Any]] | None = None,
+    template: str | None = None,
+    suggest: dict[str, Any] | None = None,
+    seed: int | None = None,
+    **settings: Any,
+) -> Tournament:
+    """A tournament with its level clock. ``settings`` are the model's other fields (buy-in, periods,
+    limits, payout, ...); unknown names are refused."""
+    require_director(actor, club.pk)
+    from apps.clocks.levelclock import level_clock_create
+
+    engine_game = game_from_settings(game)
+    allowed = {f.name for f in Tournament._meta.concrete_fields} - {
+        "id",
+        "club",
+        "name",
+        "game",
+        "starting_stack",
+        "level_clock",
+        "status",
+        "seed",
+        "created_by",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "hand_for_hand",
+    }
+    unknown = sorted(set(settings) - allowed)
+    if unknown:
+        raise ValidationFailed(
+            f"unknown tournament setting(s): {', '.join(unknown)}",
+            code="setting_unknown",
+            detail={"field": unknown[0], "unknown": unknown},
+        )
+    seats = int(settings.get("seats_per_table", 6))
+    if not engine_game.min_players <= seats <= min(10, engine_game.max_players):
+        raise ValidationFailed(
+            f"seats_per_table must be between {engine_game.min_players} and {engine_game.max_players}",
+            code="seats_per_table_invalid",
+            detail={"field": "seats_per_table", "value": seats},
+        )
+    levels = _structure_for(
+        game_kind=engine_game.kind,
+        structure=structure,
+        template=template,
+        suggest=suggest,
+        starting_stack=starting_stack,
+    )
+    clock = level_clock_create(actor=actor, club_id=club.pk, name=f"{name} (clock)", structure=levels)
+    t = Tournament(
+        club=club,
+        name=name,
+        game=game,  # the director's settings, as tables.services.table_create takes them
+        starting_stack=starting_stack,
+        level_clock=clock,
+        seed=seed if seed is not None else secrets.randbelow(2**62),
+        created_by=actor.user,
+        **settings,
+    )
+    try:
+        t.full_clean(exclude=["level_clock", "created_by"])
+    except DjangoValidationError as exc:
+        first = next(iter(exc.message_dict), "settings")
+        raise ValidationFailed(
+            f"invalid {first}: {' '.join(exc.message_dict[first])}",
+            code="setting_invalid",
+            detail={"field": first, "errors": exc.message_dict},
+        ) from exc
+    from apps.tournaments.payouts import verify_payout_setting
+
+    verify_payout_setting(t.payout or {"kind": "standard"})
+    t.save()
+    return t
+
+
+@transaction.atomic
+def tournament_publish(*, actor: Actor, tournament: Tournament, published: bool) -> Tournament:
+    t = lock_tournament(tournament.pk)
+    require_director(actor, t.club_id)
+    t.published = published
+    t.save(update_fields=["published"])
+    return t
+
+
+# --- entries ------------------------------------------------------------------------------------------------
+
+
+def _player(t: Tournament, player: Player | None, player_name: str | None) -> Player:
+    if player is None:
+        if not player_name:
+            raise ValidationFailed(
+                "give a player id or a player name", code="player_missing", detail={"field": "player"}
+            )
+        return Player.objects.get_or_create(club_id=t.club_id, name=player_name)[0]
+    if player.club_id != t.club_id:
+        raise ValidationFailed(
+            "that player belongs to another club", code="player_invalid", detail={"field": "player"}
+        )
+    return player
+
+
+@transaction.atomic
+def entry_register(
+    *, actor: Actor, tournament: Tournament, player: Player | None = None, player_name: str | None = None
+) -> Entry:
+    """Register a player. Once the tournament runs, only up to the late-registration level, and the new
+    entry is seated at once (TDA 10: never between the small blind and the button)."""
+    t = lock_tournament(tournament.pk)
+    require_director(actor, t.club_id)
+    who = _player(t, player, player_name)
+    if t.status == Tournament.Status.FINISHED:
+        raise Conflict("the tournament is over", code="tournament_finished")
+    level = current_level(t)
+    if t.status == Tournament.Status.RUNNING:
+        _verify(ec.verify_registration, config=config_of(t), level=level)
+    if Entry.objects.filter(tournament=t, player=who).exists():
+        raise Conflict(
+            f"{who.name} is already registered (a re-entry goes through re-entry)",
+            code="already_registered",
+            detail={"player": who.pk},
+        )
+    entry = Entry.objects.create(tournament=t, player=who, number=1)
+    if t.status == Tournament.Status.RUNNING:
+        from apps.tournaments.seating import seat_late_entry
+
+        seat_late_entry(actor=actor, tournament=t, entry=entry)
+    return entry
+
+
+def _lock_entry(entry_id: int) -> tuple[Tournament, Entry]:
+    tournament_id = Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is None:
+        raise NotFound(f"no entry {entry_id}", code="entry_not_found", detail={"entry": entry_id})
+    t = lock_tournament(tournament_id)  # lock order: tournament, then entry
+    return t, Entry.objects.select_for_update(of=("self",)).select_related("seat", "player").get(pk=entry_id)
+
+
+def _adjust(actor: Actor, entry: Entry, kind: str, chips: int, reason: str) -> None:
+    from apps.tables.services import seat_stack_adjust
+
+    if entry.seat is None or entry.seat.left_at is not None:
+        raise Conflict("the entry is not seated", code="entry_not_seated", detail={"entry": entry.pk})
+    seat_stack_adjust(actor=actor, seat=entry.seat, kind=kind, amount=chips, reason=reason)
+
+
+@transaction.atomic
+def entry_rebuy(*, actor: Actor, entry: Entry) -> Entry:
+    """A rebuy in the rebuy period, within the limit, at or below the allowed stack (engine rules). A busted
+    entry that rebuys plays on (TDA 27: declared before the next hand)."""
+    t, e = _lock_entry(entry.pk)
+    require_director(actor, t.club_id)
+    _require_running(t)
+    if e.status not in LIVE:
+        raise Conflict("that entry is out of the tournament", code="entry_not_live", detail={"entry": e.pk})
+    stack = e.seat.stack if e.seat is not None else 0
+    _verify(ec.verify_rebuy, config=config_of(t), level=current_level(t), stack=stack, taken=e.rebuys)
+    _adjust(actor, e, "rebuy", t.rebuy_chips, f"rebuy {e.rebuys + 1} of {t.name}")
+    e.rebuys += 1
+    e.status = Entry.Status.PLAYING
+    e.save(update_fields=["rebuys", "status"])
+    _payouts_refresh(t)
+    publish(t, "rebuy", {"entry": e.pk, "player": e.player.name, "rebuys": e.rebuys})
+    return e
+
+
+@transaction.atomic
+def entry_add_on(*, actor: Actor, entry: Entry) -> Entry:
+    """One add-on per entry, in the add-on period."""
+    t, e = _lock_entry(entry.pk)
+    require_director(actor, t.club_id)
+    _require_running(t)
+    if e.status != Entry.Status.PLAYING:
+        raise Conflict("that entry is not playing", code="entry_not_live", detail={"entry": e.pk})
+    _verify(ec.verify_add_on, config=config_of(t), level=current_level(t), taken=e.add_ons)
+    _adjust(actor, e, "add_on", t.addon_chips, f"add-on of {t.name}")
+    e.add_ons += 1
+    e.save(update_fields=["add_ons"])
+    _payouts_refresh(t)
+    publish(t, "add_on", {"entry": e.pk, "player": e.player.name})
+    return e
+
+
+@transaction.atomic
+def entry_reenter(*, actor: Actor, entry: Entry) -> Entry:
+    """A new entry for an eliminated player, in the re-entry period: a full stack and a random seat
+    (TDA 8). The old entry keeps its place."""
+    t, e = _lock_entry(entry.pk)
+    require_director(actor, t.club_id)
+    _require_running(t)
+    numbers = list(Entry.objects.filter(tournament=t, player=e.player).values_list("number", "status"))
+    if any(status in LIVE for _, status in numbers):
+        raise Conflict("the player is still in the tournament", code="entry_live", detail={"entry": e.pk})
+    used = len(numbers) - 1
+    _verify(
+        ec.verify_reentry,
+        config=config_of(t),
+        level=current_level(t),
+        taken=used,
+        busted=e.status == Entry.Status.ELIMINATED,
+    )
+    new = Entry.objects.create(tournament=t, player=e.player, number=used + 2)
+    from apps.tournaments.seating import seat_late_entry
+
+    seat_late_entry(actor=actor, tournament=t, entry=new)
+    return new
+
+
+def _require_running(t: Tournament) -> None:
+    if t.status != Tournament.Status.RUNNING:
+        raise Conflict(
+            "the tournament is not running", code="tournament_not_running", detail={"status": t.status}
+        )
+
+
+def _payouts_refresh(t: Tournament) -> None:
+    from apps.tournaments.payouts import payouts_refresh
+
+    payouts_refresh(t)
+
+
+def level_clock_of(t: Tournament) -> LevelClock:
+    if t.level_clock is None:
+        raise Conflict("the tournament has no level clock", code="no_level_clock")
+    return t.level_clock
