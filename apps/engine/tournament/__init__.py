@@ -36,6 +36,7 @@ from apps.engine.tournament.deals import Deal, chip_chop, even_split, icm, icm_e
 from apps.engine.tournament.entries import (
     Option,
     TournamentConfig,
+    bounties_won,
     can_add_on,
     can_rebuy,
     can_reenter,
@@ -136,6 +137,7 @@ __all__ = [
     "apply_plan",
     "apportion",
     "balance",
+    "bounties_won",
     "break_table",
     "break_tables",
     "busts_from_hand",

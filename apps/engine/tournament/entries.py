@@ -23,7 +23,7 @@ break after it (a break belongs to the level before it). Money is in the smalles
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from apps.engine.tournament.errors import EntryError
@@ -198,3 +198,27 @@ def chips_in_play(
     total += rebuys * (config.rebuy.chips if config.rebuy else 0)
     total += add_ons * (config.add_on.chips if config.add_on else 0)
     return total
+
+
+def bounties_won(knockouts: Sequence[tuple[str, Sequence[str]]], bounty: int) -> dict[str, int]:
+    """The bounties each player collects: ``knockouts`` lists each eliminated player with the winners of the
+    pot that knocked them out. Winners who split that pot split the bounty; the odd amount goes one unit each
+    to the winners in the order given (the pot's odd-chip order, RULES.md §5).
+
+    >>> bounties_won([("x", ["a"]), ("y", ["a", "b"]), ("z", ["b", "c", "a"])], 1000)
+    {'a': 1833, 'b': 834, 'c': 333}
+    """
+    if bounty < 0:
+        raise EntryError("the bounty is not negative", code="bounty_invalid")
+    out: dict[str, int] = {}
+    for eliminated, winners in knockouts:
+        if not winners or eliminated in winners:
+            raise EntryError(
+                "a knockout needs winners other than the player out",
+                code="knockout_invalid",
+                detail={"player": eliminated},
+            )
+        share, odd = divmod(bounty, len(winners))
+        for i, w in enumerate(winners):
+            out[w] = out.get(w, 0) + share + (1 if i < odd else 0)
+    return out

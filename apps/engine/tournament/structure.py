@@ -258,8 +258,9 @@ def suggest_structure(
     player then holds about ten big blinds, so the end comes within a few hands). The playing time is the
     hours less a break of ``break_minutes`` after every ``break_every_minutes`` of play. Unless given, the
     level length is the common length (10-60 minutes) nearest to the playing time divided by the number of
-    levels a typical rise of 40% per level needs. The base values between first and last grow geometrically
-    and are rounded to the nice ladder (strictly increasing).
+    levels a typical rise of 40% per level needs. Then as many levels as fit in the hours with their breaks
+    (at least one). The base values between first and last grow geometrically and are rounded to the nice
+    ladder (strictly increasing).
 
     >>> s = suggest_structure(20, 10000, 4)
     >>> levels = [x for x in s if isinstance(x, Level)]
@@ -282,13 +283,19 @@ def suggest_structure(
     needed = max(1, round(math.log(last / first) / math.log(_RISE)) + 1) if last > first else 1
     if level_minutes is None:
         level_minutes = min(_LEVEL_MINUTES, key=lambda m: (abs(m - play_minutes / needed), m))
-    count = max(1, play_minutes // level_minutes)
+    every = max(1, break_every_minutes // level_minutes) if break_every_minutes else 0
+
+    def length(n: int) -> int:
+        return n * level_minutes + ((n - 1) // every * break_minutes if every else 0)
+
+    count = 1  # at least one level, even when it alone is longer than the hours
+    while length(count + 1) <= total_minutes:
+        count += 1
     if count == 1:
         values = [first]
     else:
         ratio = last / first
         values = _increasing([snap(first * ratio ** (i / (count - 1))) for i in range(count)])
-    every = max(1, break_every_minutes // level_minutes) if break_every_minutes else 0
     return _assemble(values, game_kind, level_minutes, every, break_minutes)
 
 

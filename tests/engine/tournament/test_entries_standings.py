@@ -7,6 +7,7 @@ import pytest
 from apps.engine.tournament.entries import (
     Option,
     TournamentConfig,
+    bounties_won,
     can_add_on,
     can_rebuy,
     can_reenter,
@@ -72,6 +73,13 @@ class TestEntries:
         )
         with pytest.raises(EntryError):
             prize_pool(guaranteed, entries=10, rebuys=1)
+
+    def test_bounties_go_to_the_knockout_pot_winners(self) -> None:
+        # x busted by a; y by a split pot between b and c (odd cent to b, first in the pot's odd-chip order)
+        won = bounties_won([("x", ["a"]), ("y", ["b", "c"])], 1001)
+        assert won == {"a": 1001, "b": 501, "c": 500}
+        with pytest.raises(EntryError):
+            bounties_won([("x", ["x"])], 100)
 
     def test_config_refusals(self) -> None:
         with pytest.raises(EntryError):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from apps.engine.tournament.chips import chips_in_play, colour_ups, smallest_chip
 from apps.engine.tournament.errors import StructureError
@@ -145,3 +147,21 @@ def test_to_clock_levels() -> None:
         and clock_levels[0].ante == 10
     )
     assert clock_levels[1].is_break and clock_levels[1].seconds == 300
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 2000),
+    st.integers(100, 100000),
+    st.integers(1, 48).map(lambda q: q / 4),
+    st.sampled_from(["blinds", "ante", "fixed-limit"]),
+)
+def test_any_suggestion_is_valid_and_fits_the_hours(
+    players: int, stack: int, hours: float, kind: str
+) -> None:
+    structure = suggest_structure(players, stack, hours, kind)
+    verify_structure(structure)
+    assert _minutes(structure) <= hours * 60
+    assert not isinstance(structure[-1], Break)
+    levels = levels_of(structure)
+    assert all(a.amounts[0] < b.amounts[0] for a, b in itertools.pairwise(levels))
