@@ -241,7 +241,10 @@ def _opener_check(st: HandState, s: SeatState) -> None:
 def _has_opponent(st: HandState, s: SeatState) -> bool:
     """A bet or raise needs someone who could put in more than the current bet (else it is pointless)."""
     current = st.rnd.current_bet
-    return any(not o.folded and o.stack > 0 and o.bet + o.stack > current and o is not s for o in st.seats)
+    for o in st.seats:  # noqa: SIM110 - a plain loop: any() would add a generator per event
+        if not o.folded and o.stack > 0 and o.bet + o.stack > current and o is not s:
+            return True
+    return False
 
 
 def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
@@ -332,10 +335,13 @@ def _progress_draw(st: HandState, after: int) -> None:
 
 def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> None:
     seat = ev["seat"]
-    s = _require_turn(st, seat, DRAWING, "draw")
+    if st.to_act == seat and st.phase == DRAWING:  # _require_turn's checks, passed
+        s = st.seats[st._table.index[seat]]
+    else:
+        s = _require_turn(st, seat, DRAWING, "draw")
     n = ev["count"] if count is None else count
     g = st.game
-    if n > g.max_draw:
+    if n > st._table.max_draw:
         raise _err(
             f"seat {seat} may draw at most {g.max_draw} cards, not {n}",
             "draw_too_many",
@@ -345,11 +351,13 @@ def _on_draw(st: HandState, ev: dict[str, Any], *, count: int | None = None) -> 
             minimum=0,
             maximum=g.max_draw,
         )
-    shown = tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
     if (
-        g.draw_limit == "3-or-4-with-ace"
-        and n == 4
-        and not any(rank_of(parse_cards(c)[0]) in ("A", None) for c in shown)
+        n == 4
+        and g.draw_limit == "3-or-4-with-ace"
+        and not any(
+            rank_of(parse_cards(c)[0]) in ("A", None)
+            for c in (tokens(st, ev["shown"], unknown=False) if ev.get("shown") else [])
+        )
     ):
         raise _err(
             f"seat {seat} may draw four only by showing the kept ace or joker",

@@ -244,7 +244,11 @@ class HandState:
         return not s.folded and s.stack > 0
 
     def _n_active(self) -> int:
-        return sum(1 for s in self.seats if not s.folded and s.stack > 0)
+        n = 0
+        for s in self.seats:
+            if not s.folded and s.stack > 0:
+                n += 1
+        return n
 
     def _live(self) -> list[SeatState]:
         return [s for s in self.seats if not s.folded]
@@ -494,14 +498,17 @@ class HandState:
         return bt.Wagerer(seat=s.seat, stack=s.stack, bet=s.bet, acted_at=s.acted_at)
 
     def _heads_up(self) -> bool:
-        return sum(1 for s in self.seats if not s.folded) == 2
+        return [s.folded for s in self.seats].count(False) == 2
 
     def _draw_max(self) -> int:
         return self._table.max_draw
 
     def _is_last_drawer(self, seat: int) -> bool:
         i = self.draw_index
-        return not any(not s.folded and len(s.draws) <= i and s.seat != seat for s in self.seats)
+        for s in self.seats:  # noqa: SIM110 - a plain loop: all() would add a generator per event
+            if not s.folded and len(s.draws) <= i and s.seat != seat:
+                return False
+        return True
 
 
 @dataclass(frozen=True)

@@ -128,11 +128,17 @@ def check_free(
 def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
     """Seat ``s`` throws ``n`` cards and gets ``n``: check what is known, count the stub, reshuffle if due."""
     seat = s.seat
-    shown = tokens(st, ev["shown"], unknown=False) if ev.get("shown") else []
-    discard = tokens(st, ev["discard"], count=n) if ev.get("discard") is not None else None
-    receive = tokens(st, ev["receive"], count=n) if ev.get("receive") is not None else None
-    hand = list(s.cards)
-    known_discards = [c for c in (discard or []) if c != UNKNOWN]
+    get = ev.get
+    shown = tokens(st, ev["shown"], unknown=False) if get("shown") else []
+    discard = tokens(st, ev["discard"], count=n) if get("discard") is not None else None
+    receive = tokens(st, ev["receive"], count=n) if get("receive") is not None else None
+    hand = s.cards[:]
+    if discard is None:
+        known_discards = []
+    elif UNKNOWN in discard:
+        known_discards = [c for c in discard if c != UNKNOWN]
+    else:
+        known_discards = discard
     for c in known_discards:
         if c in hand:
             hand.remove(c)
@@ -163,8 +169,10 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
             check_free(st, c, s)
             hand[hand.index(UNKNOWN)] = c
     removals = n - len(known_discards)
-    unplaced = list(s.unplaced)
-    if removals <= hand.count(UNKNOWN):
+    unplaced = s.unplaced[:]
+    if not removals:
+        pass
+    elif removals <= hand.count(UNKNOWN):
         for _ in range(removals):
             hand.remove(UNKNOWN)
     else:  # which known cards were thrown is not said: they become unplaced
@@ -244,9 +252,18 @@ def merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
             cards="".join(cards),
             known="".join(s.cards),
         )
-    for c in cards:
-        if c not in s.cards and c not in s.unplaced:
-            check_free(st, c, s)
+    new = [c for c in cards if c not in s.cards and c not in s.unplaced and c != UNKNOWN]
+    if new:
+        # One set of every card known elsewhere, checked at once; on a hit, check_free says which and why.
+        blocked = set(st.current_known)
+        blocked.update(st.muck_known)
+        for o in st.seats:
+            if o is not s and not o.folded:
+                blocked.update(o.cards)
+                blocked.update(o.unplaced)
+        if not blocked.isdisjoint(new):
+            for c in new:
+                check_free(st, c, s)
     s.cards = list(cards)
     s.unplaced = [c for c in s.unplaced if c not in cards]
 
