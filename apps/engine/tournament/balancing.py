@@ -135,11 +135,12 @@ def balance(tables: Sequence[Table], *, rng: random.Random) -> Plan:
     while work:
         ordered = sorted(work.values(), key=lambda t: t.number)
         most = max(t.count for t in ordered)
-        fewest = min(t.count for t in ordered)
+        roomy = [t for t in ordered if t.open_seats]  # a smaller final-size table may be short yet full
+        fewest = min((t.count for t in roomy), default=most)
         if most - fewest <= 1:
             break
         src = next(t for t in ordered if t.count == most)
-        dst = next(t for t in ordered if t.count == fewest)
+        dst = next(t for t in roomy if t.count == fewest)
         seat = mover(src, rng)
         to_seat, waits = worst_seat(dst, rng)
         move = Move(src.players[seat], src.number, seat, dst.number, to_seat, "balance", "TDA 11-A", waits)
