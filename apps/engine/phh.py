@@ -746,7 +746,8 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
                 events.append(event)
         except EngineError as exc:
             return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
-    final = [state.stacks()[n] for n in numbers] if state.finished else None
+    stacks = state.stacks()
+    final = [stacks[n] for n in numbers] if state.finished else None
     error = None
     if expected is not None and final != expected:
         error = FailedAction(None, None, "phh_stacks_mismatch", _RULE,
