@@ -75,3 +75,58 @@ def dealer_of(table: Table, username: str | None = None):  # type: ignore[no-unt
     MembershipFactory(club=table.club, user=user, role=Role.DEALER)
     DealerAssignment.objects.create(user=user, table=table)
     return user
+
+
+# --- tournaments and leagues (issue 7) ---------------------------------------------------------------------
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    """A tournament row only (no clock, no tables): for selectors and standings. Flows use the services."""
+
+    class Meta:
+        model = "tournaments.Tournament"
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Event {n}")
+    game = factory.LazyFunction(lambda: {"kind": "five-card-draw"})
+    starting_stack = 10000
+    buy_in = 100
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Entry"
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.LazyAttribute(lambda o: PlayerFactory(club=o.tournament.club))
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "standings.League"
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"League {n}")
+    points = factory.LazyFunction(lambda: {"kind": "table", "table": [10000, 7000, 5000, 3000, 1000]})
+    best_n = None
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "standings.Season"
+
+    league = factory.SubFactory(LeagueFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+
+
+class SeasonResultFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "standings.SeasonResult"
+
+    season = factory.SubFactory(SeasonFactory)
+    tournament = factory.LazyAttribute(lambda o: TournamentFactory(club=o.season.league.club))
+    player = factory.LazyAttribute(lambda o: PlayerFactory(club=o.season.league.club))
+    place = 1
+    entries = 10
+    prize = 0
+    points = 0

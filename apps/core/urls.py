@@ -33,6 +33,9 @@ urlpatterns = [
     path("hands/<int:hand_id>/phh", tables.HandPhhApi.as_view(), name="api-hand-phh"),
     # clocks and live pushes
     path("", include("apps.clocks.urls")),
+    # tournaments, leagues and ratings (issue 7)
+    path("", include("apps.tournaments.urls")),
+    path("", include("apps.standings.urls")),
 ]
 
 if settings.FLOOR_BENCH_ENDPOINTS:  # bench/api_load.py's reference endpoint; off unless asked for

@@ -145,7 +145,7 @@ def _verify(check: Any, **kwargs: Any) -> None:
 GAME_KINDS = {"five-card-draw": "ante", "2-7-triple-draw": "fixed-limit", "2-7-single-draw": "blinds"}
 
 
-def _structure_for(
+def structure_for(
     *,
     game_kind: str,
     structure: list[dict[str, Any]] | None,
@@ -236,7 +236,7 @@ def tournament_create(
             code="seats_per_table_invalid",
             detail={"field": "seats_per_table", "value": seats},
         )
-    levels = _structure_for(
+    levels = structure_for(
         game_kind=engine_game.kind,
         structure=structure,
         template=template,

@@ -102,6 +102,17 @@ def scripted(allin: set[int], callers: set[int], order: list[int]) -> Policy:
     return policy
 
 
+def quiet(state: HandState, legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A hand nobody busts in: the first to act bets the minimum and everyone folds to it (all checking would
+    pass the hand out and ante again, RULES.md §6)."""
+    seat = state.to_act
+    if "bet" in legal:
+        return {"type": "bet", "seat": seat, "amount": legal["bet"]["min"]}
+    if "check" in legal:
+        return {"type": "check", "seat": seat}
+    return {"type": "fold", "seat": seat}
+
+
 def play_hand(actor: Actor, table: Table, rng: random.Random, policy: Policy = shove) -> Hand:
     """Deal and play one hand at ``table`` to its end through the table services."""
     hand = tables.hand_start(actor=actor, table=table)

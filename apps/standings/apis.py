@@ -1,0 +1,146 @@
+"""The leagues and ratings API: directors create leagues and seasons and add tournaments; the public reads
+published leagues' leaderboards and the ratings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.models import Club
+from apps.accounts.permissions import actor_from_request, is_member
+from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.schema import errors
+from apps.standings import selectors, services
+from apps.standings.models import League, Season
+from apps.tournaments.models import Tournament
+
+Serializer = serializers.Serializer
+
+
+def _get(model: Any, pk: int, what: str) -> Any:
+    obj = model._default_manager.filter(pk=pk).first()
+    if obj is None:
+        raise NotFound(f"no {what} {pk}", code=f"{what}_not_found", detail={what: pk})
+    return obj
+
+
+class LeagueSerializer(Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.DictField()
+    best_n = serializers.IntegerField(allow_null=True)
+    published = serializers.BooleanField()
+
+
+class LeagueCreateApi(APIView):
+    class InputSerializer(Serializer):
+        club = serializers.IntegerField()
+        name = serializers.CharField(max_length=120)
+        points = serializers.DictField(
+            help_text='{"kind": "table", "table": [10000, 7000, 5000]} (hundredths of points), '
+            '{"kind": "tlb"} or {"kind": "sqrt"} (formulas of entries, buy-in, place); optional "minor_units"'
+        )
+        best_n = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        published = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses={201: LeagueSerializer, **errors(400, 401, 403, 404)})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        v = dict(data.validated_data)
+        club = _get(Club, v.pop("club"), "club")
+        league = services.league_create(actor=actor, club=club, **v)
+        return Response(
+            {
+                "id": league.pk,
+                "club": league.club_id,
+                "name": league.name,
+                "points": league.points,
+                "best_n": league.best_n,
+                "published": league.published,
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class SeasonCreateApi(APIView):
+    class InputSerializer(Serializer):
+        name = serializers.CharField(max_length=120)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404)}
+    )
+    def post(self, request: Request, league_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        season = services.season_create(
+            actor=actor, league=_get(League, league_id, "league"), **data.validated_data
+        )
+        return Response({"id": season.pk, "league": season.league_id, "name": season.name}, status=201)
+
+
+class SeasonTournamentAddApi(APIView):
+    class InputSerializer(Serializer):
+        tournament = serializers.IntegerField()
+
+    @extend_schema(
+        request=InputSerializer, responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        actor = actor_from_request(request)
+        if actor.is_anonymous:
+            raise NotAuthenticated("log in as the club's director")
+        season = _get(Season, season_id, "season")
+        t = _get(Tournament, data.validated_data["tournament"], "tournament")
+        services.season_tournament_add(actor=actor, season=season, tournament=t)
+        return Response({"season": season.pk, "tournament": t.pk}, status=201)
+
+
+class LeaderboardApi(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)},
+        description="The season leaderboard: best-N points (hundredths) and the documented tie-breakers "
+        "(wins, cashes, best finish, earlier achievement); equal players share the rank.",
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = Season.objects.select_related("league").filter(pk=season_id).first()
+        if season is None:
+            raise NotFound(f"no season {season_id}", code="season_not_found")
+        actor = actor_from_request(request)
+        if not season.league.published and not is_member(actor, season.league.club_id):
+            if actor.is_anonymous:
+                raise NotAuthenticated("log in to read this league")
+            raise PermissionRefused("this league is not published", code="not_published")
+        return Response(selectors.leaderboard_for_season(season=season))
+
+
+class RatingsApi(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    def get(self, request: Request, club_id: int) -> Response:
+        _get(Club, club_id, "club")
+        return Response(
+            {"model": "openskill PlackettLuce", "ratings": selectors.ratings_for_club(club_id=club_id)}
+        )
+
+
+class RatingHistoryApi(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(
+            {"player": player_id, "history": selectors.rating_history_for_player(player_id=player_id)}
+        )
