@@ -12,7 +12,7 @@ order; a muck (or a timeout) gives up the seat's claim, and the last claimant wi
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from apps.engine.cards import Card, format_card
@@ -164,7 +164,7 @@ def settle(st: HandState) -> None:
     contributed = {s.seat: s.contributed for s in st.seats}
     stacks = {str(s.seat): s.stack for s in st.seats}
     button, chip = st.button, st.game.smallest_chip
-    st.set_result_later(lambda: _pots_result(players, names, button, chip, contributed, stacks, received))
+    st.set_result_later(partial(_pots_result, players, names, button, chip, contributed, stacks, received))
     _finish(st)
 
 

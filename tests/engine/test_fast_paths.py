@@ -9,6 +9,7 @@ the one-pass event check against the full one; ``replay`` (in place) against ``a
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -193,6 +194,8 @@ def test_bench_hands_replay_the_same_through_phh_and_through_apply() -> None:
             state = state.apply(event)
         assert state == replay(game, seats, button, number, events)
         assert result.final_stacks == [state.stacks()[s["seat"]] for s in seats]
+        again = pickle.loads(pickle.dumps(replay(game, seats, button, number, events)))  # result not made yet
+        assert again == state
         assert state.result is not None and state.result["kind"] == "pots"
 
 
