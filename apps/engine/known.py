@@ -45,8 +45,7 @@ def _canonical() -> dict[str, str]:
 
 
 _CANONICAL = _canonical()
-_CANONICAL_TEXT = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?|Xx)+")
-_PAIRS = re.compile(r"..", re.DOTALL)
+_CANONICAL_TOKEN = re.compile(r"[2-9TJQKA][cdhs]|\?\?|Xx")
 
 
 def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
@@ -54,8 +53,8 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
 
     The common case (concatenated tokens, right count, no duplicate) is read here in one pass; anything
     else goes through ``parse_cards``, which gives the same tokens or raises the typed error."""
-    if type(text) is str and _CANONICAL_TEXT.fullmatch(text):  # canonical already (as PHH, the API write it)
-        out = _PAIRS.findall(text)
+    # Canonical already (as PHH and the API write it): the tokens found cover the whole text, none skipped.
+    if type(text) is str and len(out := _CANONICAL_TOKEN.findall(text)) * 2 == len(text) and out:
         # a joker or unknown token is the only way "Xx" or "??" can appear in canonical text
         if (count is None or len(out) == count) and ("Xx" not in text or st._table.has_joker):
             if "??" not in text:
