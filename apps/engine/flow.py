@@ -1,7 +1,7 @@
 """The flow of a hand: posting, betting rounds, draws, the showdown, pass-outs (RULES.md §4-7).
 
-:func:`apply_event` changes a *copy* of a :class:`~apps.engine.hand.HandState` in place (the public
-``HandState.apply`` makes the copy). Rule choices made here:
+:func:`apply_event` changes a :class:`~apps.engine.hand.HandState` in place: the public ``HandState.apply``
+passes a copy, ``replay`` its own fresh state. Rule choices made here:
 
 * Regular antes are posted before the blinds; a big blind who cannot cover blind and big-blind ante posts
   the blind first (TDA RP-11). A big blind all-in for less than the blind still makes the full blind the

@@ -4,6 +4,12 @@ A :class:`HandState` is a value: :meth:`HandState.apply` returns a **new** state
 and costs the same at the 5th and the 500th event (the state holds no history, only an event counter).
 It round-trips through plain JSON so the service can cache it beside the event log.
 
+Speed (issue 4): ``apply`` copies the state once (hand-written copies of slotted classes) and changes the
+copy in place; :func:`replay` and ``phh.replay_phh`` start their own fresh state and apply every event to it
+in place, so a replay copies nothing. What never changes in a hand (seat positions, clockwise orders, each
+round's limits) is made once and shared by every copy. A finished hand pays the stacks at once; its
+``result`` (pots, explanation) is made when first read. Every event is checked either way.
+
 The three questions per event: *may I* :meth:`HandState.can_apply`, *why not* :meth:`HandState.verify`
 (raises the typed error: ``code``, ``rule``, ``detail`` with the seat and the numbers), *do it*
 :meth:`HandState.apply`. Reading the state: ``phase`` (``betting``, ``drawing``, ``showdown``,
