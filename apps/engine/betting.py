@@ -332,9 +332,12 @@ def _verify_in_range(
     if limits.structure == FIXED_LIMIT:
         if amount == lo or (all_in and amount < lo):
             return
-    elif (amount >= lo or all_in) and (amount <= hi or limits.structure == NO_LIMIT):
-        if all_in or not amount % limits.step:
-            return
+    elif (
+        (amount >= lo or all_in)
+        and (amount <= hi or limits.structure == NO_LIMIT)
+        and (all_in or not amount % limits.step)
+    ):
+        return
     # refused: the details are made only now
     hi_cap = min(hi, player.all_in_total)
     detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
