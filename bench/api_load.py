@@ -64,6 +64,12 @@ def parse_args() -> argparse.Namespace:
     )
     p.add_argument("--skip-reference", action="store_true")
     p.add_argument(
+        "--without-clock-hooks",
+        action="store_true",
+        help="what-if: the workers run with the clocks hooks (turn_clock_sync, the clock in hand_view) "
+        "replaced by no-ops, to see what they cost (not a supported configuration)",
+    )
+    p.add_argument(
         "--pace",
         type=float,
         default=1.0,
@@ -172,6 +178,16 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
+NO_CLOCK_HOOKS = """
+def post_worker_init(worker):
+    import apps.clocks.services as clocks
+    import apps.tables.selectors as selectors
+
+    clocks.turn_clock_sync = lambda **kwargs: None
+    selectors._turn_clock = lambda hand: None
+"""
+
+
 def start_server(env: dict[str, str], source: Path, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     cmd = [
         str(GUNICORN),
@@ -189,6 +205,10 @@ def start_server(env: dict[str, str], source: Path, args: argparse.Namespace) ->
         "--log-level",
         "warning",
     ]
+    if args.without_clock_hooks:
+        config = Path(tempfile.mkdtemp(prefix="floor-bench-conf-")) / "no_clock_hooks.py"
+        config.write_text(NO_CLOCK_HOOKS)
+        cmd += ["--config", str(config)]
     server = subprocess.Popen(cmd, cwd=source, env=env, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -407,6 +427,7 @@ def report(args: argparse.Namespace, floor: Stats, ref: Stats | None, paced: Sta
     print(
         f"{args.tables} tables, {args.seconds:.0f} s measured after {args.warmup:.0f} s warm-up, gunicorn "
         f"gthread {args.workers} workers x {args.threads} threads, {os.cpu_count()} CPUs, code: {args.source}"
+        + (" WITHOUT the clocks hooks (what-if)" if args.without_clock_hooks else "")
     )
     print(line("Floor", floor, args.seconds))
     if floor.starts:
