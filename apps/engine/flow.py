@@ -81,23 +81,25 @@ def _post(s: SeatState, amount: int, *, live_bet: bool) -> None:
         s.bet += paid
 
 
-def begin_deal(st: HandState) -> None:
-    """Start a deal (the first, or a redeal after a pass-out): fresh cards, forced bets, first round."""
+def begin_deal(st: HandState, *, fresh: bool = False) -> None:
+    """Start a deal (the first, or a redeal after a pass-out): fresh cards, forced bets, first round.
+    ``fresh``: a state just made by ``start_hand``, whose fields already hold what a deal starts with."""
     g = st.game
     st.stub = Stub.new(deck=g.deck_size, players=len(st.seats))
-    st.muck_known, st.current_known, st.last_reshuffle = [], [], None
-    for s in st.seats:
-        s.folded = s.dead = False
-        s.cards, s.draws, s.unplaced = [UNKNOWN] * 5, [], []
-        s.showdown, s.bet, s.acted_at = None, 0, None
-    st.opener = st.last_aggressor = st.pending = None
-    st.opening_cards = st.openers_proven = st.finish_order = None
-    st.round, st.draw_index = 0, -1
+    if not fresh:
+        st.muck_known, st.current_known, st.last_reshuffle = [], [], None
+        for s in st.seats:
+            s.folded = s.dead = False
+            s.cards, s.draws, s.unplaced = [UNKNOWN] * 5, [], []
+            s.showdown, s.bet, s.acted_at = None, 0, None
+        st.opener = st.last_aggressor = st.pending = None
+        st.opening_cards = st.openers_proven = st.finish_order = None
+        st.round, st.draw_index = 0, -1
     if not g.betting:
         _start_draw(st, 0)
         return
-    for s in st._clockwise_after(st.button):
-        if g.ante:
+    if g.ante:
+        for s in st._clockwise_after(st.button):
             _post(s, g.ante, live_bet=False)
     if g.big_blind and st.deal == 0:
         st.sb_seat, st.bb_seat = _blind_seats(st)

@@ -575,7 +575,7 @@ def start_hand(
         button,
         [SeatState(number, stack, stack, name, pid) for number, stack, name, pid in specs],
     )
-    _begin_deal(st)
+    _begin_deal(st, fresh=True)
     return st
 
 
