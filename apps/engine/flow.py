@@ -290,6 +290,45 @@ def _on_betting(st: HandState, ev: dict[str, Any]) -> None:
     _progress_betting(st, seat)
 
 
+def _on_check(st: HandState, ev: dict[str, Any]) -> None:
+    """A check by the seat to act, the usual case in a few steps (anything else: :func:`_on_betting`)."""
+    seat = ev["seat"]
+    if st.to_act != seat or st.phase != BETTING:
+        _on_betting(st, ev)  # refuses it
+        return
+    s = st.seats[st._table.index[seat]]
+    current = st.rnd.current_bet
+    if current > s.bet:
+        _on_betting(st, ev)  # refuses it: check_not_allowed
+        return
+    s.acted_at = current
+    _progress_betting(st, seat)
+
+
+def _on_call(st: HandState, ev: dict[str, Any]) -> None:
+    """A call by the seat to act, the usual case in a few steps (anything else: :func:`_on_betting`).
+    A call never raises the bet: ``bt.after_wager`` only adds the chips to the pot."""
+    seat = ev["seat"]
+    if st.to_act != seat or st.phase != BETTING:
+        _on_betting(st, ev)  # refuses it
+        return
+    s = st.seats[st._table.index[seat]]
+    rnd = st.rnd
+    current, bet = rnd.current_bet, s.bet
+    if current <= bet:
+        _on_betting(st, ev)  # refuses it: call_not_allowed
+        return
+    all_in = bet + s.stack
+    total = current if current < all_in else all_in
+    added = total - bet
+    st.rnd = bt.RoundState(current, rnd.full_level, rnd.increment, rnd.wagers, rnd.pot + added)
+    s.stack -= added
+    s.bet = total
+    s.contributed += added
+    s.acted_at = current
+    _progress_betting(st, seat)
+
+
 # --- draws ----------------------------------------------------------------------------------------
 
 
@@ -500,8 +539,8 @@ def _on_fold(st: HandState, ev: dict[str, Any]) -> None:
 
 _HANDLERS: dict[str, Callable[[HandState, dict[str, Any]], None]] = {
     "fold": _on_fold,
-    "check": _on_betting,
-    "call": _on_betting,
+    "check": _on_check,
+    "call": _on_call,
     "bet": _on_betting,
     "raise": _on_betting,
     "draw": _on_draw,
