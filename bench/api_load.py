@@ -438,13 +438,23 @@ def report(args: argparse.Namespace, floor: Stats, ref: Stats | None, paced: Sta
         print(line("reference", ref, args.seconds))
         ratio = len(floor.latencies) / max(1, len(ref.latencies))
         print(f"ratio      Floor / reference throughput = {ratio:.2f}  (goal >= 0.6)")
-    early = [v for k, vs in floor.by_index.items() if k <= 5 for v in vs]
-    late = [v for k, vs in floor.by_index.items() if k >= 20 for v in vs]
-    if early and late:
-        print(
-            f"per event  events 1-5: mean {statistics.mean(early) * 1000:.1f} ms (n={len(early)}); "
-            f"events 20+: mean {statistics.mean(late) * 1000:.1f} ms (n={len(late)})"
-        )
+        cpu_floor = floor.cpu_seconds / max(1, floor.requests)
+        cpu_ref = ref.cpu_seconds / max(1, ref.requests)
+        if cpu_floor:
+            print(
+                f"           reference / Floor workers' CPU per request = {cpu_ref / cpu_floor:.2f} "
+                "(the same ratio, robust to other load on the machine)"
+            )
+    for name, stats in (("flat out", floor), ("paced", paced)):
+        if stats is None:
+            continue
+        early = [v for k, vs in stats.by_index.items() if k <= 5 for v in vs]
+        late = [v for k, vs in stats.by_index.items() if k >= 20 for v in vs]
+        if early and late:
+            print(
+                f"per event  {name}: events 1-5 {statistics.mean(early) * 1000:.1f} ms (n={len(early)}), "
+                f"events 20+ {statistics.mean(late) * 1000:.1f} ms (n={len(late)})"
+            )
     if paced is not None:
         print(line("paced", paced, args.seconds) + f"  one action per ~{args.pace:g} s per table")
     p99 = pct([v * 1000 for v in (paced or floor).latencies], 0.99)
