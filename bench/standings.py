@@ -126,6 +126,8 @@ def seed(args: argparse.Namespace) -> None:
         starting_stack=10000,
         buy_in=100,
         status=Tournament.Status.RUNNING,
+        rebuy_until_level=4,
+        rebuy_chips=10000,
         rebuy_price=100,
     )
     field = rng.sample(players, args.entries)
@@ -196,7 +198,7 @@ def main() -> int:
     from django.db import connection
 
     with connection.cursor() as c:
-        c.execute("ANALYZE")
+        c.execute("VACUUM ANALYZE")  # what autovacuum does to a table that has just been filled
     from apps.standings.models import Season
     from apps.standings.selectors import leaderboard_for_season
     from apps.tournaments.models import Tournament

@@ -68,7 +68,14 @@ class SeasonResult(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="season_result_once_per_player"),
         ]
-        indexes = [models.Index(fields=["season", "player", "points"])]
+        indexes = [
+            # The leaderboard reads a season's results by player, best points first, from the index alone.
+            models.Index(
+                fields=["season", "player", "-points", "tournament"],
+                include=["place", "prize", "bounties"],
+                name="season_result_board",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points} in {self.tournament}"

@@ -363,6 +363,11 @@ class ChipRaceApi(APIView):
             help_text="the race cards as dealt from seat 1 (default: dealt by Floor from a seeded deck)",
         )
 
+        def validate_counts(self, value: dict[str, int]) -> dict[int, int]:
+            if not all(str(k).isdigit() and 1 <= int(k) <= 10 for k in value):
+                raise serializers.ValidationError("keys are seat numbers 1-10")
+            return {int(k): int(c) for k, c in value.items()}
+
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         t = _readable(request, tournament_id)
@@ -380,7 +385,7 @@ class ChipRaceApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        counts = {int(k): int(c) for k, c in v["counts"].items()} if "counts" in v else None
+        counts = v.get("counts")
         race = chips.chip_race_run(
             actor=_writer(request),
             tournament=_tournament(tournament_id),

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.permissions import Actor
@@ -66,7 +67,7 @@ def _winner_entry(t: Tournament, hand: Hand) -> Entry | None:
         return None
     seat = max(received, key=lambda s: (received[s], -_order_from_button(hand, s)))
     player_id = next(int(s["player_id"]) for s in hand.seats if int(s["seat"]) == seat)
-    return Entry.objects.filter(tournament=t, player_id=player_id, status__in=LIVE).first()
+    return Entry.objects.filter(tournament=t, player_id=player_id).order_by("-number").first()
 
 
 def tournament_hand_finished(*, hand: Hand) -> None:
@@ -169,7 +170,10 @@ def _eliminate_busted(t: Tournament, e: Entry) -> None:
     hand, chips = _bust_hand(e)
     tt = TournamentTable.objects.filter(table_id=e.seat.table_id).first() if e.seat is not None else None
     order = _order_from_button(hand, e.seat.number) if hand is not None and e.seat is not None else 0
-    _eliminate(t, [Out(e, hand, tt.number if tt else 0, chips, order)], hand_for_hand_round=None, winner=None)
+    winner = _winner_entry(t, hand) if hand is not None else None  # who busted it collects its bounty
+    _eliminate(
+        t, [Out(e, hand, tt.number if tt else 0, chips, order)], hand_for_hand_round=None, winner=winner
+    )
 
 
 def _eliminate(
@@ -245,7 +249,7 @@ def _eliminate(
             },
         )
     if winner is not None and t.bounty:
-        Entry.objects.filter(pk=winner.pk).update(bounties_won=winner.bounties_won + t.bounty * len(outs))
+        Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + t.bounty * len(outs))
 
 
 def _prizes(t: Tournament, finishes: list[ep.Finish]) -> dict[str, int]:
@@ -262,6 +266,8 @@ def _finish(t: Tournament, *, winner: Entry | None) -> None:
         prize = _prizes(t, [ep.Finish(str(winner.pk), (1,))])[str(winner.pk)]
         winner.status, winner.place, winner.place_to, winner.prize = Entry.Status.FINISHED, 1, 1, prize
         winner.save(update_fields=["status", "place", "place_to", "prize"])
+        if t.bounty:  # the winner keeps the bounty on their own head
+            Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + t.bounty)
     t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
     t.save(update_fields=["status", "finished_at"])
     from apps.tournaments.models import SeatMove

@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from apps.clocks.models import LiveEvent
 from apps.tables.models import Hand, Seat, StackAdjustment
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Elimination, Entry, Payout, SeatMove, Tournament, TournamentTable
@@ -48,8 +49,21 @@ def _double_bust(actor, t, rng) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
+def _bubble(actor, t) -> bool:  # type: ignore[no-untyped-def]
+    """Hand-for-hand from two eliminations before the money until the bubble bursts."""
+    left = len(live_entries(t))
+    paid = Payout.objects.filter(tournament=t, amount__gt=0).count()
+    on = Tournament.objects.get(pk=t.pk).hand_for_hand
+    if not on and paid < left <= paid + 2:
+        results.tournament_hand_for_hand(actor=actor, tournament=t, on=True)
+        return True
+    if on and left <= paid:
+        results.tournament_hand_for_hand(actor=actor, tournament=t, on=False)
+    return False
+
+
 def test_eighteen_entrants_play_to_the_end() -> None:
-    # given: 18 entrants, tables of six, rebuys in level 1, an add-on in level 2, a bounty
+    # given: 18 entrants, tables of six, rebuys in level 1, an add-on in level 2, a bounty of 20 in the 100
     club, director = given_director()
     t = given_tournament(
         club,
@@ -64,7 +78,7 @@ def test_eighteen_entrants_play_to_the_end() -> None:
         addon_until_level=2,
         addon_chips=1500,
         addon_price=100,
-        bounty=0,
+        bounty=20,
     )
     rng = random.Random(2026)
 
@@ -77,6 +91,7 @@ def test_eighteen_entrants_play_to_the_end() -> None:
     assert SeatMove.objects.filter(tournament=t, kind="draw", status="confirmed").count() == 18
 
     rebuys = add_ons = 0
+    hand_for_hand = False
     double_bust = False
     hands = 0
     while Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING:
@@ -113,11 +128,12 @@ def test_eighteen_entrants_play_to_the_end() -> None:
             if playable(tt) and Tournament.objects.get(pk=t.pk).status == Tournament.Status.RUNNING:
                 if SeatMove.objects.filter(tournament=t, status="proposed").exists():
                     break
+                hand_for_hand = _bubble(director, t) or hand_for_hand
                 play_hand(director, tt.table, rng)
 
     t.refresh_from_db()
     entries = list(Entry.objects.filter(tournament=t))
-    pool = 100 * 18 + 100 * rebuys + 100 * add_ons
+    pool = (100 - 20) * 18 + 100 * rebuys + 100 * add_ons  # bounties are not in the pool
 
     # then: rebuys and add-ons were taken and paid into the pool
     assert rebuys > 0 and add_ons == 4
@@ -138,6 +154,12 @@ def test_eighteen_entrants_play_to_the_end() -> None:
     # the payouts sum to the pool, and so do the prizes paid
     assert sum(Payout.objects.filter(tournament=t).values_list("amount", flat=True)) == pool
     assert sum(e.prize for e in entries) == pool
+    # hand-for-hand was played at the bubble; every bounty was won (the winner keeps their own)
+    assert (
+        hand_for_hand
+        and LiveEvent.objects.filter(channel_id=f"tournament:{t.pk}", type="hand_for_hand_due").exists()
+    )
+    assert sum(e.bounties_won for e in entries) == 20 * 18
     # the chips all ended with the winner
     winner = next(e for e in entries if e.place == 1)
     assert winner.status == Entry.Status.FINISHED
