@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from apps.tournaments import apis
+from apps.tournaments import apis, views
 
 urlpatterns = [
     path("tournaments/", apis.TournamentCreateApi.as_view(), name="api-tournament-create"),
@@ -61,4 +61,5 @@ urlpatterns = [
     path("deals/<int:deal_id>/accept/", apis.DealAcceptApi.as_view(), name="api-deal-accept"),
     path("moves/<int:move_id>/decide/", apis.SeatMoveDecideApi.as_view(), name="api-seat-move-decide"),
     path("entries/<int:entry_id>/<str:action>/", apis.EntryActionApi.as_view(), name="api-entry-action"),
+    path("live/tournaments/<int:tournament_id>/", views.tournament_stream, name="live-tournament"),
 ]

@@ -104,3 +104,27 @@ def test_the_schema_documents_the_tournament_and_league_endpoints() -> None:
         "/api/clubs/{club_id}/ratings/",
     ):
         assert path in text, path
+
+
+def test_the_tournament_stream_replays_the_draw_and_resumes_after_last_event_id(settings) -> None:  # type: ignore[no-untyped-def]
+    # given a published tournament whose seats were drawn (a "started" event on its channel)
+    from apps.tournaments import seating, services
+    from tests.tournaments.helpers import given_director, given_tournament
+
+    settings.FLOOR_SSE_LIFETIME = 0.5
+    club, director = given_director()
+    t = given_tournament(club, director, 4, seats_per_table=4)
+    seating.tournament_start(actor=director, tournament=t)
+    assert Client().get(f"/api/live/tournaments/{t.pk}/").status_code == 403  # not published yet
+    services.tournament_publish(actor=director, tournament=t, published=True)
+
+    # when the public follows it
+    response = Client().get(f"/api/live/tournaments/{t.pk}/")
+    text = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+
+    # then it is an event stream with the draw's event, and resuming after it gives nothing more
+    assert response["Content-Type"] == "text/event-stream"
+    assert "event: started" in text
+    last = max(int(line[4:]) for line in text.splitlines() if line.startswith("id: "))
+    again = Client().get(f"/api/live/tournaments/{t.pk}/", headers={"Last-Event-ID": str(last)})
+    assert "id: " not in b"".join(again.streaming_content).decode()  # type: ignore[attr-defined]
