@@ -16,7 +16,7 @@ from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, is_member
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.schema import errors
-from apps.tournaments import chips, payouts, results, seating, selectors, services
+from apps.tournaments import chips, moves, payouts, results, seating, selectors, services
 from apps.tournaments.models import Deal, Entry, SeatMove, Tournament
 
 Serializer = serializers.Serializer
@@ -252,7 +252,7 @@ class TournamentTablesApi(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
         t = _readable(request, tournament_id)
-        return Response({"tables": selectors.tournament_tables(tournament=t), "halted": seating.halted(t=t)})
+        return Response({"tables": selectors.tournament_tables(tournament=t), "halted": moves.halted(t=t)})
 
 
 class SeatMoveSerializer(Serializer):
@@ -280,6 +280,17 @@ class SeatMoveListApi(APIView):
         t = _readable(request, tournament_id)
         return Response(selectors.seat_moves(tournament=t, status=request.query_params.get("status")))
 
+    @extend_schema(
+        request=None,
+        responses={201: SeatMoveSerializer(many=True), **errors(401, 403, 404, 422)},
+        description="Ask Floor for a fresh plan now (balance, break or final table); pending proposals are "
+        "replaced. Floor also plans by itself after every elimination.",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        t = _tournament(tournament_id)
+        moves.moves_plan(actor=_writer(request), tournament=t)
+        return Response(selectors.seat_moves(tournament=t, status=SeatMove.Status.PROPOSED), status=201)
+
 
 class SeatMoveDecideApi(APIView):
     class InputSerializer(Serializer):
@@ -297,15 +308,15 @@ class SeatMoveDecideApi(APIView):
         move = SeatMove.objects.filter(pk=move_id).first()
         if move is None:
             raise NotFound(f"no seat move {move_id}", code="seat_move_not_found")
-        m = seating.move_decide(actor=_writer(request), move=move, **data.validated_data)
+        m = moves.move_decide(actor=_writer(request), move=move, **data.validated_data)
         return Response({"id": m.pk, "status": m.status, "to_table": m.to_table, "to_seat": m.to_seat})
 
 
 class SeatMovesConfirmAllApi(APIView):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404, 409)})
     def post(self, request: Request, tournament_id: int) -> Response:
-        moves = seating.moves_confirm_all(actor=_writer(request), tournament=_tournament(tournament_id))
-        return Response({"confirmed": [m.pk for m in moves]})
+        done = moves.moves_confirm_all(actor=_writer(request), tournament=_tournament(tournament_id))
+        return Response({"confirmed": [m.pk for m in done]})
 
 
 class TournamentHandForHandApi(APIView):

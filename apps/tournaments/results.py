@@ -87,7 +87,7 @@ def tournament_hand_finished(*, hand: Hand) -> None:
         tt.hand_for_hand_hands += 1
         tt.save(update_fields=["hand_for_hand_hands"])
     level = current_level(t)
-    _expire_busted(t, level)
+    expired = _expire_busted(t, level)
     players = {int(s["player_id"]): int(s["stack"]) for s in hand.seats}
     entries = {
         str(e.pk): e
@@ -130,7 +130,8 @@ def tournament_hand_finished(*, hand: Hand) -> None:
             hand_for_hand_round=tt.hand_for_hand_hands if t.hand_for_hand else None,
             winner=_winner_entry(t, hand),
         )
-    _after_eliminations(t)
+    if outs or expired:  # the plan changes only when someone is out
+        _after_eliminations(t)
 
 
 def _after_eliminations(t: Tournament) -> None:
@@ -138,7 +139,7 @@ def _after_eliminations(t: Tournament) -> None:
     if len(alive) == 1 and alive[0].status == Entry.Status.PLAYING:
         _finish(t, winner=alive[0])
         return
-    from apps.tournaments.seating import moves_propose
+    from apps.tournaments.moves import moves_propose
 
     moves_propose(t=t)
     paid = Payout.objects.filter(tournament=t, amount__gt=0).count()
@@ -146,11 +147,14 @@ def _after_eliminations(t: Tournament) -> None:
         publish(t, "hand_for_hand_due", {"players_left": len(alive), "places_paid": paid})
 
 
-def _expire_busted(t: Tournament, level: int) -> None:
+def _expire_busted(t: Tournament, level: int) -> int:
     """Busted entries whose rebuy is no longer possible are eliminated, as of the hand they busted on."""
+    expired = 0
     for e in Entry.objects.filter(tournament=t, status=Entry.Status.BUSTED).select_related("seat", "player"):
         if not _rebuy_open(t, e, level):
             _eliminate_busted(t, e)
+            expired += 1
+    return expired
 
 
 def _bust_hand(e: Entry) -> tuple[Hand | None, int]:

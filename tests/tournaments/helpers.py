@@ -12,7 +12,7 @@ from apps.clocks.levelclock import level_clock_control
 from apps.engine.hand import HandState
 from apps.tables import services as tables
 from apps.tables.models import Hand, Seat, Table
-from apps.tournaments import seating, services
+from apps.tournaments import moves, services
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
 from tests.factories import ClubFactory, director_of
 
@@ -145,7 +145,7 @@ def pending(t: Tournament) -> list[SeatMove]:
 
 
 def confirm_moves(actor: Actor, t: Tournament) -> list[SeatMove]:
-    return seating.moves_confirm_all(actor=actor, tournament=t) if pending(t) else []
+    return moves.moves_confirm_all(actor=actor, tournament=t) if pending(t) else []
 
 
 def live_entries(t: Tournament) -> list[Entry]:

@@ -10,7 +10,7 @@ import pytest
 
 from apps.core.errors import Conflict, RuleViolation
 from apps.tables.models import Seat, StackAdjustment
-from apps.tournaments import seating, services
+from apps.tournaments import moves, seating, services
 from apps.tournaments.models import Entry, SeatMove, TournamentTable
 from tests.tournaments.helpers import (
     given_director,
@@ -99,7 +99,7 @@ def test_an_elimination_proposes_the_balancing_move_which_the_director_confirms(
     assert move.to_seat not in seated(two)
 
     # when the director confirms it
-    seating.move_decide(actor=director, move=move)
+    moves.move_decide(actor=director, move=move)
 
     # then the player sits there with their chips, the old seat is left, the move is kept as confirmed
     move.refresh_from_db()
@@ -119,12 +119,12 @@ def test_the_director_overrides_a_proposed_move_and_a_short_table_halts() -> Non
     _bust(director, two, sorted(seated(two))[:3])
 
     # then play halts at table 2 and one move is proposed (6 / 3 -> 5 / 4)
-    assert seating.halted(t=t) == [2]
+    assert moves.halted(t=t) == [2]
     (move,) = pending(t)
 
     # when the director overrides the seat
     free = next(n for n in range(1, 7) if n not in seated(two) and n != move.to_seat)
-    seating.move_decide(
+    moves.move_decide(
         actor=director, move=move, to_table=2, to_seat=free, reason="keeps the player off the rail"
     )
 
@@ -136,7 +136,7 @@ def test_the_director_overrides_a_proposed_move_and_a_short_table_halts() -> Non
 
     # and a decided move cannot be decided again
     with pytest.raises(Conflict):
-        seating.move_decide(actor=director, move=move)
+        moves.move_decide(actor=director, move=move)
 
 
 def test_a_table_breaks_in_the_published_order_with_a_random_redraw() -> None:
@@ -157,7 +157,7 @@ def test_a_table_breaks_in_the_published_order_with_a_random_redraw() -> None:
     assert all(m.rule.startswith("TDA 10-B") for m in breaks)
 
     # when the director confirms them all
-    seating.moves_confirm_all(actor=director, tournament=t)
+    moves.moves_confirm_all(actor=director, tournament=t)
 
     # then table 2 is closed and the other two hold everyone, within one
     assert TournamentTable.objects.get(tournament=t, number=2).broken_at is not None
