@@ -204,8 +204,10 @@ def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]
         tt.number: tt
         for tt in TournamentTable.objects.filter(tournament=t, broken_at__isnull=True).select_related("table")
     }
-    table_ids = [tt.table_id for tt in targets.values()]
-    _busy(table_ids)
+    # only the tables the players leave and join must be between hands
+    involved = {targets[m.to_table].table_id for m in moves if m.to_table in targets}
+    involved |= {e.seat.table_id for e in entries.values() if e.seat is not None}
+    _busy(sorted(involved))
     now = timezone.now()
     stacks: dict[int, int] = {}
     for m in moves:
