@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from apps.clocks.models import LiveEvent
+from apps.standings.models import RatingHistory
 from apps.tables.models import Hand, Seat, StackAdjustment
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Elimination, Entry, Payout, SeatMove, Tournament, TournamentTable
@@ -79,6 +80,7 @@ def test_eighteen_entrants_play_to_the_end() -> None:
         addon_chips=1500,
         addon_price=100,
         bounty=20,
+        rated=True,
     )
     rng = random.Random(2026)
 
@@ -167,3 +169,8 @@ def test_eighteen_entrants_play_to_the_end() -> None:
     final = standings_final(tournament=t)
     assert final["results"][0]["place"] == 1
     assert standings_live(tournament=t)["players_left"] == 0
+    # a rated game: every player's rating moved once, the winner's up the most
+    history = RatingHistory.objects.filter(tournament=t).select_related("rating")
+    assert history.count() == 18
+    best = max(history, key=lambda h: h.mu_after - h.mu_before)
+    assert best.rating.player_id == winner.player_id
