@@ -1,1 +1,11 @@
 """Shared fixtures. The suite runs against the real PostgreSQL and Redis that `make test` checks."""
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Hashing test passwords with PBKDF2 costs ~0.8 s per user; the tests are not about hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -63,8 +63,8 @@ def game_from_settings(data: dict[str, Any]) -> Game:
     for name, value in settings.items():
         default = known[name]
         expects_int = (
-            (isinstance(default, int) and not isinstance(default, bool)) or default is inspect.Parameter.empty
-        )
+            isinstance(default, int) and not isinstance(default, bool)
+        ) or default is inspect.Parameter.empty
         if expects_int and value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise ValidationFailed(
                 f"game.{name} must be a whole number",

@@ -26,11 +26,6 @@ from tests.factories import ClubFactory, SeatFactory, TableFactory, dealer_of, d
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 ROUNDS = 8
 
 

@@ -85,11 +85,6 @@ def _database() -> dict[str, list[dict[str, Any]]]:
     return {m._meta.label: list(m.objects.order_by("pk").values()) for m in models}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def world() -> dict[str, Any]:
     club = ClubFactory()

@@ -43,11 +43,6 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 CALLERS = ("anon", "player", "dlr-oth", "dealer", "device", "dev-oth", "revoked", "dir-oth", "director")
 
 # fmt: off

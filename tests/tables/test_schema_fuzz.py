@@ -36,11 +36,6 @@ from tests.factories import ClubFactory, SeatFactory, TableFactory, UserFactory,
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 # The operations to parametrize over, from the generator (collection time, no database); the checks use the
 # schema as served at /api/schema/ (loaded in the fixture below).
 OPERATIONS = [

@@ -21,11 +21,6 @@ from tests.tables.conftest import Api
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 FIRST_SHOW = 7
 ACES, KINGS, QUEENS = "AhAdAcKd9s", "KhKcKsQd9d", "QhQcQs2d3d"
 

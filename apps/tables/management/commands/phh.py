@@ -60,7 +60,7 @@ def _verify_file(path: Path) -> list[dict[str, Any]]:
     try:
         hands = phh.load_path(path)
     except (OSError, UnicodeDecodeError) as exc:
-        error = {
+        error: dict[str, Any] = {
             "code": "phh_file_unreadable",
             "rule": None,
             "message": str(exc),
@@ -75,8 +75,8 @@ def _verify_file(path: Path) -> list[dict[str, Any]]:
     for number, hh in enumerate(hands, start=1):
         name = hh.name if hh.name is not None else str(hh.get("hand", number))
         result = phh.replay_phh(hh)
-        error = result.error.as_dict() if result.error else None
-        rows.append(_row(path, name, result.status, result.final_stacks, result.expected_stacks, error))
+        failure: dict[str, Any] | None = result.error.as_dict() if result.error else None
+        rows.append(_row(path, name, result.status, result.final_stacks, result.expected_stacks, failure))
     return rows
 
 
