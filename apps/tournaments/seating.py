@@ -78,10 +78,11 @@ def _sit(*, actor: Actor, t: Tournament, entry: Entry, tt: TournamentTable, numb
             actor=actor, table=tt.table, number=number, stack=t.starting_stack, player=entry.player
         )
     else:
+        # between hands only, checked before taking the seat's lock (a finishing hand holds it)
+        _busy([Seat.objects.values_list("table_id", flat=True).get(pk=entry.seat_id), tt.table_id])
         old = Seat.objects.select_for_update().get(pk=entry.seat_id)
         if old.left_at is not None:
             raise Conflict("that seat was already left", code="seat_left", detail={"entry": entry.pk})
-        _busy([old.table_id, tt.table_id])
         if Seat.objects.filter(table=tt.table, number=number, left_at__isnull=True).exists():
             raise Conflict(f"seat {number} is taken", code="seat_taken", detail={"seat": number})
         old.left_at = timezone.now()

@@ -325,10 +325,17 @@ def entry_register(
 
 
 def _lock_entry(entry_id: int) -> tuple[Tournament, Entry]:
-    tournament_id = Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    if tournament_id is None:
+    """Lock order: the entry's seat, then the tournament, then the entry. A finishing hand holds its seats
+    and then takes the tournament (the hook), so taking the seat first never waits in a cycle with it."""
+    row = Entry.objects.filter(pk=entry_id).values_list("tournament_id", "seat_id").first()
+    if row is None:
         raise NotFound(f"no entry {entry_id}", code="entry_not_found", detail={"entry": entry_id})
-    t = lock_tournament(tournament_id)  # lock order: tournament, then entry
+    tournament_id, seat_id = row
+    if seat_id is not None:
+        from apps.tables.models import Seat
+
+        list(Seat.objects.select_for_update().filter(pk=seat_id).values_list("pk", flat=True))
+    t = lock_tournament(tournament_id)
     return t, Entry.objects.select_for_update(of=("self",)).select_related("seat", "player").get(pk=entry_id)
 
 
