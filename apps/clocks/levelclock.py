@@ -70,7 +70,7 @@ def _require_director(actor: Actor, club_id: int) -> None:
 def _structure(items: Any) -> list[dict[str, Any]]:
     try:
         return [lv.to_json() for lv in lc.structure_from_json(items)]
-    except (lc.ClockError, KeyError, TypeError, ValueError) as exc:
+    except (lc.ClockError, KeyError, TypeError, ValueError, OverflowError) as exc:
         raise ValidationFailed(
             f"invalid structure: {exc}", code="structure_invalid", detail={"field": "structure"}
         ) from exc

@@ -35,6 +35,7 @@ from apps.engine.games import Game
 
 HAND_FOR_HAND_SECONDS = 120  # TDA RP-8: two minutes come off the clock per hand-for-hand hand
 LEVEL_FIELDS = ("small_blind", "big_blind", "ante", "big_blind_ante")
+MAX_LEVEL_SECONDS = 7 * 24 * 3600
 
 
 class ClockError(ValueError):
@@ -54,8 +55,8 @@ class Level:
     bet_units: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.seconds <= 0:
-            raise ClockError("a level lasts at least one second")
+        if not 0 < self.seconds <= MAX_LEVEL_SECONDS:
+            raise ClockError(f"a level lasts from one second to {MAX_LEVEL_SECONDS // 3600} hours")
         if min(self.small_blind, self.big_blind, self.ante, self.big_blind_ante) < 0:
             raise ClockError("no negative blinds or antes")
         if self.small_blind > self.big_blind:
