@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from apps.tournaments import apis, views
+from apps.tournaments import apis, apis_floor, views
 
 urlpatterns = [
     path("tournaments/", apis.TournamentCreateApi.as_view(), name="api-tournament-create"),
@@ -25,12 +25,12 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/clock/",
-        apis.TournamentClockApi.as_view(),
+        apis_floor.TournamentClockApi.as_view(),
         name="api-tournament-clock",
     ),
     path(
         "tournaments/<int:tournament_id>/hand-for-hand/",
-        apis.TournamentHandForHandApi.as_view(),
+        apis_floor.TournamentHandForHandApi.as_view(),
         name="api-tournament-hand-for-hand",
     ),
     path(
@@ -48,18 +48,24 @@ urlpatterns = [
         apis.TournamentTablesApi.as_view(),
         name="api-tournament-tables",
     ),
-    path("tournaments/<int:tournament_id>/moves/", apis.SeatMoveListApi.as_view(), name="api-seat-moves"),
+    path(
+        "tournaments/<int:tournament_id>/moves/", apis_floor.SeatMoveListApi.as_view(), name="api-seat-moves"
+    ),
     path(
         "tournaments/<int:tournament_id>/moves/confirm-all/",
-        apis.SeatMovesConfirmAllApi.as_view(),
+        apis_floor.SeatMovesConfirmAllApi.as_view(),
         name="api-seat-moves-confirm-all",
     ),
-    path("tournaments/<int:tournament_id>/chip-races/", apis.ChipRaceApi.as_view(), name="api-chip-races"),
     path(
-        "tournaments/<int:tournament_id>/deals/", apis.DealCalculateApi.as_view(), name="api-deal-calculate"
+        "tournaments/<int:tournament_id>/chip-races/", apis_floor.ChipRaceApi.as_view(), name="api-chip-races"
     ),
-    path("deals/<int:deal_id>/accept/", apis.DealAcceptApi.as_view(), name="api-deal-accept"),
-    path("moves/<int:move_id>/decide/", apis.SeatMoveDecideApi.as_view(), name="api-seat-move-decide"),
+    path(
+        "tournaments/<int:tournament_id>/deals/",
+        apis_floor.DealCalculateApi.as_view(),
+        name="api-deal-calculate",
+    ),
+    path("deals/<int:deal_id>/accept/", apis_floor.DealAcceptApi.as_view(), name="api-deal-accept"),
+    path("moves/<int:move_id>/decide/", apis_floor.SeatMoveDecideApi.as_view(), name="api-seat-move-decide"),
     path("entries/<int:entry_id>/<str:action>/", apis.EntryActionApi.as_view(), name="api-entry-action"),
     path("live/tournaments/<int:tournament_id>/", views.tournament_stream, name="live-tournament"),
 ]
