@@ -156,7 +156,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
-# The benchmark's reference endpoint (apps.core.bench, used by bench/api_load.py): mounted only when asked for.
+# The benchmark's reference endpoint (apps.core.bench, for bench/api_load.py): mounted only on request.
 FLOOR_BENCH_ENDPOINTS = os.environ.get("FLOOR_BENCH_ENDPOINTS", "false").lower() in ("1", "true", "yes", "on")
 
 LOGIN_URL = "/accounts/login/"
