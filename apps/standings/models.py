@@ -35,7 +35,7 @@ class League(models.Model):
 class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=120)
-    tournaments: models.ManyToManyField[Tournament, "SeasonTournament"] = models.ManyToManyField(
+    tournaments: models.ManyToManyField[Tournament, SeasonTournament] = models.ManyToManyField(
         Tournament, through="SeasonTournament", related_name="seasons"
     )
 
