@@ -61,7 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--limit", type=int, default=2, help="turn time limit, seconds")
-    parser.add_argument("--concurrency", type=int, default=8, help="worker processes (or threads)")
+    parser.add_argument("--concurrency", type=int, default=3, help="worker processes (or threads)")
     parser.add_argument("--pool", default="prefork", choices=["prefork", "threads"])
     args = parser.parse_args()
 

@@ -40,9 +40,10 @@ from django.utils import timezone
 from apps.accounts.permissions import Actor, can_deal
 from apps.clocks.live import live_publish, table_channel
 from apps.clocks.models import ClockFiring, LevelClock, TableClock
-from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused
+from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused, RuleViolation
+from apps.engine.errors import EngineError
 from apps.engine.hand import BETTING, DRAWING, FINISHED, HandState
-from apps.tables.models import Hand, Table
+from apps.tables.models import Hand, HandEvent, Table
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +206,7 @@ def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
 
 @transaction.atomic
 def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, now: datetime) -> str:
-    from apps.tables.services import hand_event_record
+    from apps.tables.services import _set_state
 
     hand = Hand.objects.select_for_update(of=("self",)).get(pk=hand_id)  # lock order: hand, then clock
     clock = TableClock.objects.select_for_update().get(table_id=table_id)
@@ -243,9 +244,18 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
     )
     by = {"bank": "time_bank", "called": "called_clock"}.get(str(clock.stage), "turn_clock")
     event = {"type": "timeout", "seat": clock.seat, "by": by, "at": clock.deadline.isoformat()}
+    # What hand_event_record(by_clock=True) does, minus what a clock does not need (the dealer check, the
+    # Idempotency-Key, re-locking the row held here, the answer for a screen): engine, append, _set_state.
+    before = HandState.from_json(hand.state)
+    try:
+        after = before.apply(event)
+    except EngineError as exc:
+        raise RuleViolation.from_engine(exc) from exc
+    seq = hand.seq + 1
+    HandEvent.objects.create(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after.to_json())
     _held.clock = clock
     try:
-        hand_event_record(actor=Actor(), hand_id=hand.pk, expected_seq=hand.seq, event=event, by_clock=True)
+        _set_state(hand, before, after, seq)
     finally:
         _held.clock = None
     return FIRED
