@@ -208,7 +208,13 @@ def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
 def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, now: datetime) -> str:
     from apps.tables.services import _set_state
 
-    hand = Hand.objects.select_for_update(of=("self",)).get(pk=hand_id)  # lock order: hand, then clock
+    # Lock order: the hand, then the clock. The sweep skips a hand someone holds (a dealer's entry or the
+    # countdown already acting): waiting would only idle a worker, and the row stays due if it still is.
+    hand = (
+        Hand.objects.select_for_update(of=("self",), skip_locked=source == "sweep").filter(pk=hand_id).first()
+    )
+    if hand is None:
+        return STALE
     clock = TableClock.objects.select_for_update().get(table_id=table_id)
     if clock.version != version or clock.deadline is None or clock.hand_id != hand.pk:
         return STALE
