@@ -238,6 +238,10 @@ def _assemble(
 
 
 _LEVEL_MINUTES = (10, 12, 15, 20, 25, 30, 40, 45, 60)
+MAX_PLAYERS = 10_000
+MAX_STACK = 10**12
+MAX_HOURS = 72
+MAX_LEVEL_MINUTES = 240
 _RISE = 1.4  # a typical level-to-level rise of the blinds
 
 
@@ -267,12 +271,26 @@ def suggest_structure(
     >>> (levels[0].big_blind, levels[-1].big_blind, levels[0].minutes, len(levels))
     (100, 10000, 15, 15)
     """
-    if players < 2 or starting_stack <= 0 or hours <= 0:
+    if players < 2 or starting_stack <= 0 or not hours > 0:
         raise StructureError(
             "a suggestion needs two or more players, a positive stack and positive hours",
             code="suggestion_invalid",
             detail={"players": players, "starting_stack": starting_stack, "hours": hours},
         )
+    # A home game's bounds; they also keep the arithmetic finite (a fuzzer asked for 1e300 hours).
+    limits = {
+        "players": (players, MAX_PLAYERS),
+        "starting_stack": (starting_stack, MAX_STACK),
+        "hours": (hours, MAX_HOURS),
+        "level_minutes": (level_minutes or 1, MAX_LEVEL_MINUTES),
+    }
+    for name, (value, most) in limits.items():
+        if value > most or (name == "level_minutes" and value < 1):
+            raise StructureError(
+                f"{name} must be at most {most} for a suggestion",
+                code="suggestion_out_of_range",
+                detail={"field": name, "value": value, "maximum": most},
+            )
     total_minutes = int(hours * 60)
     breaks = (
         max(0, (total_minutes - 1) // (break_every_minutes + break_minutes)) if break_every_minutes else 0

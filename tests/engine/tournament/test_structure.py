@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -165,3 +166,25 @@ def test_any_suggestion_is_valid_and_fits_the_hours(
     assert not isinstance(structure[-1], Break)
     levels = levels_of(structure)
     assert all(a.amounts[0] < b.amounts[0] for a, b in itertools.pairwise(levels))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"hours": 1e300}, "hours"),
+        ({"hours": 73}, "hours"),
+        ({"players": 10_001}, "players"),
+        ({"starting_stack": 10**13}, "starting_stack"),
+        ({"level_minutes": 241}, "level_minutes"),
+        ({"level_minutes": -5}, "level_minutes"),
+    ],
+)
+def test_a_suggestion_out_of_range_is_refused_at_once(kwargs: dict[str, Any], field: str) -> None:
+    """A fuzzer once asked for 1e300 hours and the level count never stopped growing."""
+    args = {"players": 20, "starting_stack": 10000, "hours": 4, **kwargs}
+
+    with pytest.raises(StructureError) as refused:
+        suggest_structure(**args)
+
+    assert refused.value.code == "suggestion_out_of_range"
+    assert refused.value.detail["field"] == field
