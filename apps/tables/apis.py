@@ -69,6 +69,11 @@ class HandStateSerializer(Serializer):
     stub = serializers.DictField()
     result = serializers.DictField(allow_null=True, help_text="awards and their explanation once finished")
     game = serializers.DictField()
+    clock = serializers.DictField(
+        allow_null=True,
+        required=False,
+        help_text="the turn clock: deadline, stage, seconds left, time bank left, a called clock's countdown",
+    )
 
 
 class TableSerializer(Serializer):
