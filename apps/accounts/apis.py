@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from apps.accounts import services
 from apps.accounts.models import Club, DeviceToken, Role
 from apps.accounts.permissions import Actor, actor_from_request
+from apps.core.apis import validated
 from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
 
@@ -50,8 +51,7 @@ class ClubCreateApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: ClubSerializer, **errors(400, 401, 403)})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         club = services.club_create(actor=_user_actor(request), name=data.validated_data["name"])
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
@@ -68,8 +68,7 @@ class MembershipCreateApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: OutputSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request, club_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         membership = services.membership_grant(
             actor=_user_actor(request), club=_club(club_id), **data.validated_data
         )
@@ -89,8 +88,7 @@ class PlayerCreateApi(APIView):
         request=InputSerializer, responses={201: OutputSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, club_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         player = services.player_create(
             actor=_user_actor(request), club=_club(club_id), name=data.validated_data["name"]
         )
@@ -118,8 +116,7 @@ class DeviceIssueApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: OutputSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request, club_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         device, raw = services.device_issue(
             actor=_user_actor(request),
             club=_club(club_id),

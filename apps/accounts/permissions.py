@@ -70,3 +70,13 @@ def can_deal(actor: Actor, table: Any) -> bool:
 def can_read_table(actor: Actor, table: Any) -> bool:
     """The public reads published tables; members of the club read all of its tables."""
     return bool(table.published) or is_member(actor, table.club_id) or can_deal(actor, table)
+
+
+def require_actor(request: Any, message: str, **detail: Any) -> Actor:
+    """The request's actor, or 401 ``not_authenticated`` with ``message`` for an anonymous caller."""
+    from apps.core.errors import NotAuthenticated
+
+    actor = actor_from_request(request)
+    if actor.is_anonymous:
+        raise NotAuthenticated(message, detail=detail or None)
+    return actor

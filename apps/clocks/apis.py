@@ -8,10 +8,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.permissions import actor_from_request, is_member
+from apps.accounts.permissions import is_member, require_actor
 from apps.clocks import levelclock, services
 from apps.clocks.models import LevelClock
-from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.apis import validated
+from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.tables.apis import HandStateSerializer
 from apps.tables.models import Hand, Table
@@ -63,11 +64,8 @@ class ClockCallApi(APIView):
         "is dead if facing a bet, otherwise it checks. Answers the hand state with its clock.",
     )
     def post(self, request: Request, hand_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in or use the table's device token")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in or use the table's device token")
         services.clock_call(actor=actor, hand_id=hand_id, expected_seq=data.validated_data["expected_seq"])
         return Response(hand_view(Hand.objects.get(pk=hand_id)), status=status.HTTP_201_CREATED)
 
@@ -88,11 +86,8 @@ class LevelClockCreateApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: LevelClockSerializer, **errors(400, 401, 403)})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         v = dict(data.validated_data)
         clock = levelclock.level_clock_create(actor=actor, club_id=v.pop("club"), **v)
         return Response(levelclock.level_clock_view(clock), status=status.HTTP_201_CREATED)
@@ -117,11 +112,8 @@ class LevelClockControlApi(APIView):
         request=InputSerializer, responses={200: LevelClockSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, clock_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         clock = levelclock.level_clock_control(actor=actor, clock_id=clock_id, **data.validated_data)
         return Response(levelclock.level_clock_view(clock))
 
@@ -136,11 +128,8 @@ class TableLevelClockApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer, **errors(400, 401, 403, 404)})
     def put(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             raise NotFound(f"no table {table_id}", code="table_not_found", detail={"table": table_id})

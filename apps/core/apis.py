@@ -25,3 +25,10 @@ class PingApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return Response(self.OutputSerializer(serializer.validated_data).data)
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> serializers.Serializer:
+    """The API's ``InputSerializer`` bound to the request body and validated (400 ``invalid`` if not)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Club
-from apps.accounts.permissions import actor_from_request, is_member
+from apps.accounts.permissions import actor_from_request, is_member, require_actor
+from apps.core.apis import validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.standings import selectors, services
@@ -52,11 +53,8 @@ class LeagueCreateApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: LeagueSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         v = dict(data.validated_data)
         club = _get(Club, v.pop("club"), "club")
         league = services.league_create(actor=actor, club=club, **v)
@@ -81,11 +79,8 @@ class SeasonCreateApi(APIView):
         request=InputSerializer, responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request, league_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         season = services.season_create(
             actor=actor, league=_get(League, league_id, "league"), **data.validated_data
         )
@@ -100,11 +95,8 @@ class SeasonTournamentAddApi(APIView):
         request=InputSerializer, responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, season_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         season = _get(Season, season_id, "season")
         t = _get(Tournament, data.validated_data["tournament"], "tournament")
         services.season_tournament_add(actor=actor, season=season, tournament=t)

@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Club, Player
-from apps.accounts.permissions import Actor, actor_from_request, can_read_table
+from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
+from apps.core.apis import validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.tables import selectors, services
@@ -100,11 +101,8 @@ class TableCreateApi(APIView):
 
     @extend_schema(request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404)})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         club = Club.objects.filter(pk=data.validated_data["club"]).first()
         if club is None:
             raise NotFound("no such club", code="club_not_found", detail={"field": "club"})
@@ -138,12 +136,9 @@ class TableSeatApi(APIView):
         request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         table = _table(table_id)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        actor = require_actor(request, "log in as the club's director")
         player = None
         if "player" in data.validated_data:
             player = Player.objects.filter(pk=data.validated_data["player"]).first()
@@ -172,12 +167,9 @@ class SeatAdjustApi(APIView):
         request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, table_id: int, seat_number: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         table = _table(table_id)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        actor = require_actor(request, "log in as the club's director")
         seat = Seat.objects.filter(table=table, number=seat_number, left_at__isnull=True).first()
         if seat is None:
             raise NotFound(
@@ -200,12 +192,9 @@ class HandStartApi(APIView):
         request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)}
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         table = _table(table_id)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in or use the table's device token")
+        actor = require_actor(request, "log in or use the table's device token")
         hand = services.hand_start(actor=actor, table=table, button=data.validated_data.get("button"))
         return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
 
@@ -293,13 +282,10 @@ class HandEventsApi(APIView):
         "Idempotency-Key returns the first answer without a second event.",
     )
     def post(self, request: Request, hand_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         event = dict(data.validated_data)
         expected_seq = event.pop("expected_seq")
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in or use the table's device token")
+        actor = require_actor(request, "log in or use the table's device token")
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 100:
             from apps.core.errors import ValidationFailed
@@ -332,11 +318,8 @@ class HandCorrectionApi(APIView):
         request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)}
     )
     def post(self, request: Request, hand_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in as the club's director")
+        data = validated(self.InputSerializer, request)
+        actor = require_actor(request, "log in as the club's director")
         _hand(hand_id)
         hand = services.hand_correct(actor=actor, hand_id=hand_id, **data.validated_data)
         return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
@@ -359,8 +342,7 @@ class HandAwardCheckApi(APIView):
         request=InputSerializer, responses={200: OutputSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, hand_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         hand = _hand(hand_id)
         _require_reader(actor_from_request(request), hand.table)
         return Response(services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"]))
@@ -387,11 +369,8 @@ class HandImportApi(APIView):
         request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 422)}
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         table = _table(table_id)
-        actor = actor_from_request(request)
-        if actor.is_anonymous:
-            raise NotAuthenticated("log in or use the table's device token")
+        actor = require_actor(request, "log in or use the table's device token")
         hand = services.hand_import_phh(actor=actor, table=table, text=data.validated_data["phh"])
         return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Club, Player
-from apps.accounts.permissions import Actor, actor_from_request, is_member
+from apps.accounts.permissions import Actor, actor_from_request, is_member, require_actor
+from apps.core.apis import validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.schema import errors
 from apps.tournaments import moves, results, seating, selectors, services
@@ -23,10 +24,7 @@ Serializer = serializers.Serializer
 
 
 def _writer(request: Request) -> Actor:
-    actor = actor_from_request(request)
-    if actor.is_anonymous:
-        raise NotAuthenticated("log in as the club's director")
-    return actor
+    return require_actor(request, "log in as the club's director")
 
 
 def _tournament(pk: int) -> Tournament:
@@ -114,8 +112,7 @@ class TournamentCreateApi(APIView):
         request=InputSerializer, responses={201: TournamentSerializer, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         actor = _writer(request)
         v = dict(data.validated_data)
         club = Club.objects.filter(pk=v.pop("club")).first()
@@ -139,8 +136,7 @@ class TournamentPublishApi(APIView):
         request=InputSerializer, responses={200: TournamentSerializer, **errors(400, 401, 403, 404)}
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         t = services.tournament_publish(
             actor=_writer(request), tournament=_tournament(tournament_id), **data.validated_data
         )
@@ -185,8 +181,7 @@ class EntryRegisterApi(APIView):
         request=InputSerializer, responses={201: EntrySerializer, **errors(400, 401, 403, 404, 409, 422)}
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         actor = _writer(request)
         t = _tournament(tournament_id)
         player = None

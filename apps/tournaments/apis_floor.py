@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.core.apis import validated
 from apps.core.errors import NotFound
 from apps.core.schema import errors
 from apps.tournaments import chips, moves, payouts, results, selectors, services
@@ -69,8 +70,7 @@ class SeatMoveDecideApi(APIView):
         request=InputSerializer, responses={200: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, move_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         move = SeatMove.objects.filter(pk=move_id).first()
         if move is None:
             raise NotFound(f"no seat move {move_id}", code="seat_move_not_found")
@@ -93,8 +93,7 @@ class TournamentHandForHandApi(APIView):
         request=InputSerializer, responses={200: TournamentSerializer, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         t = results.tournament_hand_for_hand(
             actor=_writer(request), tournament=_tournament(tournament_id), on=data.validated_data["on"]
         )
@@ -115,8 +114,7 @@ class TournamentClockApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         from apps.clocks.levelclock import level_clock_control, level_clock_view
 
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         t = _tournament(tournament_id)
         clock = level_clock_control(
             actor=_writer(request), clock_id=services.level_clock_of(t).pk, **data.validated_data
@@ -159,8 +157,7 @@ class ChipRaceApi(APIView):
         request=InputSerializer, responses={201: OpenApiTypes.OBJECT, **errors(400, 401, 403, 404, 409, 422)}
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         v = data.validated_data
         counts = v.get("counts")
         race = chips.chip_race_run(
@@ -197,8 +194,7 @@ class DealCalculateApi(APIView):
         "explanation; amounts are whole and sum exactly to those prizes.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated(self.InputSerializer, request)
         d = payouts.deal_calculate(
             actor=_writer(request),
             tournament=_tournament(tournament_id),
