@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Exists
+
 from apps.accounts.models import Club, DealerAssignment, DeviceToken, Membership, Role
 
 
@@ -53,10 +55,23 @@ def is_member(actor: Actor, club: Club | int) -> bool:
     return _has_role(actor, club_id, Role.DIRECTOR, Role.DEALER, Role.PLAYER)
 
 
-def can_deal(actor: Actor, table: Any) -> bool:
-    """May record actions at ``table``: its club's director, or a dealer assigned to it."""
+def device_assigned_to(actor: Actor, table_ref: Any) -> Exists | None:
+    """``Exists()`` that is true when the actor's device is assigned to the table ``table_ref`` (a pk or an
+    ``OuterRef``), so the query that reads the table can answer :func:`can_deal` in the same round trip.
+    None when the actor is not a device."""
+    if actor.device is None:
+        return None
+    through = DeviceToken.tables.through
+    return Exists(through.objects.filter(devicetoken_id=actor.device.pk, table_id=table_ref))
+
+
+def can_deal(actor: Actor, table: Any, *, device_assigned: bool | None = None) -> bool:
+    """May record actions at ``table``: its club's director, or a dealer assigned to it.
+    ``device_assigned``: the answer of :func:`device_assigned_to` when the caller already queried it."""
     if actor.device is not None:
-        return actor.device.is_active and actor.device.tables.filter(pk=table.pk).exists()
+        if device_assigned is None:
+            device_assigned = actor.device.tables.filter(pk=table.pk).exists()
+        return actor.device.is_active and device_assigned
     if actor.user is None:
         return False
     if is_director(actor, table.club_id):

@@ -144,8 +144,9 @@ def _clock_data(clock: TableClock) -> dict[str, Any]:
     }
 
 
-def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None:
+def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> TableClock:
     """(Re)arm or clear the table's turn clock for ``state`` and push the change to the table's stream.
+    Returns the clock as armed, which :func:`turn_clock_view` can show without reading it again.
 
     Should be called while holding a SELECT FOR UPDATE lock on the hand (or, for a new hand, the table)."""
     now = timezone.now()
@@ -178,6 +179,7 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> None
             "clock": _clock_data(clock),
         },
     )
+    return clock
 
 
 # --- expiry: the one idempotent service both the countdown and the sweep call -------------------------------
@@ -343,10 +345,13 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
 # --- reads --------------------------------------------------------------------------------------------------
 
 
-def turn_clock_view(hand: Hand, *, now: datetime | None = None) -> dict[str, Any] | None:
+def turn_clock_view(
+    hand: Hand, *, now: datetime | None = None, clock: TableClock | None = None
+) -> dict[str, Any] | None:
     """The turn clock of ``hand`` for the hand state: deadline, stage, seconds left, the seat's time bank.
-    None when no clock runs for this hand's current state."""
-    clock = TableClock.objects.filter(table_id=hand.table_id).first()
+    None when no clock runs for this hand's current state. ``clock``: the row as just armed, if at hand."""
+    if clock is None or clock.table_id != hand.table_id:
+        clock = TableClock.objects.filter(table_id=hand.table_id).first()
     if clock is None or clock.hand_id != hand.pk or clock.seq != hand.seq or clock.seat is None:
         return None
     now = now or timezone.now()

@@ -63,7 +63,7 @@ def _turn_clock(hand: Hand) -> dict[str, Any] | None:
     left, a called clock's countdown), None when no clock runs."""
     from apps.clocks.services import turn_clock_view
 
-    return turn_clock_view(hand)
+    return turn_clock_view(hand, clock=getattr(hand, "armed_clock", None))
 
 
 def hand_events(hand: Hand) -> list[dict[str, Any]]:

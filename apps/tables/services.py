@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef
 from django.utils import timezone
 
 from apps.accounts.models import Club, Player
-from apps.accounts.permissions import Actor, can_deal, is_director
+from apps.accounts.permissions import Actor, can_deal, device_assigned_to, is_director
 from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
 from apps.engine.award import check_result_award
 from apps.engine.errors import EngineError
@@ -34,8 +34,8 @@ def _require_director(actor: Actor, club_id: int) -> None:
         )
 
 
-def _require_dealer(actor: Actor, table: Table) -> None:
-    if not can_deal(actor, table):
+def _require_dealer(actor: Actor, table: Table, *, device_assigned: bool | None = None) -> None:
+    if not can_deal(actor, table, device_assigned=device_assigned):
         raise PermissionRefused(
             f"{actor.describe()} is not a dealer of this table",
             code="not_dealer_of_table",
@@ -252,9 +252,15 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
     return hand
 
 
-def _lock_hand(hand_id: int) -> Hand:
+def _lock_hand(hand_id: int, actor: Actor | None = None) -> Hand:
+    """The hand row, locked. With a device ``actor``, ``hand.device_assigned`` answers whether the device is
+    assigned to the hand's table, read in the same query."""
+    hands = Hand.objects.select_for_update(of=("self",)).select_related("table")
+    assigned = device_assigned_to(actor, OuterRef("table_id")) if actor is not None else None
+    if assigned is not None:
+        hands = hands.annotate(device_assigned=assigned)
     try:
-        return Hand.objects.select_for_update(of=("self",)).select_related("table").get(pk=hand_id)
+        return hands.get(pk=hand_id)
     except Hand.DoesNotExist:
         raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id}) from None
 
@@ -301,7 +307,7 @@ def _set_state(
     # clocks hook (issue 6): re-arm or clear the turn clock for the new state and push it live.
     from apps.clocks.services import turn_clock_sync
 
-    turn_clock_sync(hand=hand, state=after)
+    hand.armed_clock = turn_clock_sync(hand=hand, state=after)  # type: ignore[attr-defined]  # read by hand_view
     # tournaments hook (issue 7): a hand that has just finished at a tournament table yields its eliminations,
     # places and the seat moves Floor proposes (a no-op for other tables).
     if after.phase == FINISHED and before.phase != FINISHED:
@@ -338,9 +344,9 @@ def hand_event_record(
     No savepoint of its own inside an enclosing transaction (the API request's): a refusal rolls that whole
     transaction back anyway, and the savepoint cost two round trips on the hottest path."""
     with transaction.atomic(savepoint=False):
-        hand = _lock_hand(hand_id)
+        hand = _lock_hand(hand_id, actor)
         if not by_clock:
-            _require_dealer(actor, hand.table)
+            _require_dealer(actor, hand.table, device_assigned=getattr(hand, "device_assigned", None))
         digest = request_digest({"expected_seq": expected_seq, "event": event})
         if idempotency_key:
             answer = IdempotentAnswer.objects.filter(hand=hand, key=idempotency_key).first()
