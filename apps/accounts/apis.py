@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from apps.accounts import services
 from apps.accounts.models import Club, DeviceToken, Role
 from apps.accounts.permissions import Actor, actor_from_request
-from apps.core.apis import validated
+from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
 
@@ -21,9 +21,7 @@ Serializer = serializers.Serializer
 
 
 def _club(pk: int) -> Club:
-    club = Club.objects.filter(pk=pk).first()
-    if club is None:
-        raise NotFound(f"no club {pk}", code="club_not_found", detail={"club": pk})
+    club: Club = get_or_404(Club, pk, "club")
     return club
 
 

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from apps.accounts.permissions import is_member, require_actor
 from apps.clocks import levelclock, services
 from apps.clocks.models import LevelClock
-from apps.core.apis import validated
+from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.tables.apis import HandStateSerializer
@@ -22,9 +22,7 @@ Serializer = serializers.Serializer
 
 
 def _level_clock(pk: int) -> LevelClock:
-    clock = LevelClock.objects.filter(pk=pk).first()
-    if clock is None:
-        raise NotFound(f"no level clock {pk}", code="level_clock_not_found", detail={"clock": pk})
+    clock: LevelClock = get_or_404(LevelClock, pk, "level clock", key="clock")
     return clock
 
 

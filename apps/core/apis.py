@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.core.errors import NotFound
 from apps.core.schema import errors
 
 
@@ -32,3 +35,15 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer
+
+
+def get_or_404(source: Any, pk: Any, what: str, *, key: str | None = None) -> Any:
+    """The object ``pk`` of a model or queryset, or 404 ``<what>_not_found`` (``"no <what> <pk>"``, with
+    ``detail = {key or what: pk}``). ``what`` names the object in words: ``"level clock"``."""
+    manager = getattr(source, "_default_manager", None)  # a model class; a queryset has none
+    queryset = manager.all() if manager is not None else source
+    obj = queryset.filter(pk=pk).first()
+    if obj is None:
+        slug = what.replace(" ", "_")
+        raise NotFound(f"no {what} {pk}", code=f"{slug}_not_found", detail={key or slug: pk})
+    return obj

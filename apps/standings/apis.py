@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import Club
 from apps.accounts.permissions import actor_from_request, is_member, require_actor
-from apps.core.apis import validated
+from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.standings import selectors, services
@@ -25,10 +25,7 @@ Serializer = serializers.Serializer
 
 
 def _get(model: Any, pk: int, what: str) -> Any:
-    obj = model._default_manager.filter(pk=pk).first()
-    if obj is None:
-        raise NotFound(f"no {what} {pk}", code=f"{what}_not_found", detail={what: pk})
-    return obj
+    return get_or_404(model, pk, what)
 
 
 class LeagueSerializer(Serializer):

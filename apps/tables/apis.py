@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
-from apps.core.apis import validated
+from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
 from apps.tables import selectors, services
@@ -34,16 +34,12 @@ def _require_reader(actor: Actor, table: Table) -> None:
 
 
 def _table(pk: int) -> Table:
-    table = Table.objects.filter(pk=pk).first()
-    if table is None:
-        raise NotFound(f"no table {pk}", code="table_not_found", detail={"table": pk})
+    table: Table = get_or_404(Table, pk, "table")
     return table
 
 
 def _hand(pk: int) -> Hand:
-    hand = Hand.objects.select_related("table").filter(pk=pk).first()
-    if hand is None:
-        raise NotFound(f"no hand {pk}", code="hand_not_found", detail={"hand": pk})
+    hand: Hand = get_or_404(Hand.objects.select_related("table"), pk, "hand")
     return hand
 
 

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, is_member, require_actor
-from apps.core.apis import validated
+from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.schema import errors
 from apps.tournaments import moves, results, seating, selectors, services
@@ -28,10 +28,8 @@ def _writer(request: Request) -> Actor:
 
 
 def _tournament(pk: int) -> Tournament:
-    t = Tournament.objects.filter(pk=pk).first()
-    if t is None:
-        raise NotFound(f"no tournament {pk}", code="tournament_not_found", detail={"tournament": pk})
-    return t
+    tournament: Tournament = get_or_404(Tournament, pk, "tournament")
+    return tournament
 
 
 def _readable(request: Request, pk: int) -> Tournament:
@@ -46,10 +44,8 @@ def _readable(request: Request, pk: int) -> Tournament:
 
 
 def _entry(pk: int) -> Entry:
-    e = Entry.objects.filter(pk=pk).first()
-    if e is None:
-        raise NotFound(f"no entry {pk}", code="entry_not_found", detail={"entry": pk})
-    return e
+    entry: Entry = get_or_404(Entry, pk, "entry")
+    return entry
 
 
 def tournament_view(t: Tournament) -> dict[str, Any]:
