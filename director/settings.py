@@ -43,6 +43,9 @@ INSTALLED_APPS = [
     "apps.clocks",
     "apps.tournaments",
     "apps.standings",
+    "apps.console",
+    "apps.cockpit",
+    "apps.public",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,12 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    # web pages, one block per app
+    path("console/", include("apps.console.urls")),
+    path("cockpit/", include("apps.cockpit.urls")),
+    path("", include("apps.disputes.urls")),
+    path("", include("apps.public.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("apps.core.urls")),

@@ -9,3 +9,6 @@ import pytest
 def fast_passwords(settings: Any) -> None:
     """Hashing test passwords with PBKDF2 costs ~0.8 s per user; the tests are not about hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+from tests.browser import chromium, page  # noqa: E402,F401  (browser fixtures, see tests/browser.py)
