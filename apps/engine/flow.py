@@ -101,11 +101,12 @@ def begin_deal(st: HandState, *, fresh: bool = False) -> None:
     if g.ante:
         for s in st._clockwise_after(st.button):
             _post(s, g.ante, live_bet=False)
-    if g.big_blind and st.deal == 0:
+    if g.big_blind and st.deal == 0 and st.bb_seat is None:  # not marked by start_hand (TDA 32)
         st.sb_seat, st.bb_seat = _blind_seats(st)
     if g.big_blind:
-        assert st.sb_seat is not None and st.bb_seat is not None
-        _post(st.seat(st.sb_seat), g.small_blind, live_bet=True)
+        assert st.bb_seat is not None
+        if st.sb_seat is not None:  # None: a dead small blind, no one posts it (TDA 32)
+            _post(st.seat(st.sb_seat), g.small_blind, live_bet=True)
         bb = st.seat(st.bb_seat)
         _post(bb, g.big_blind, live_bet=True)
         before = bb.contributed

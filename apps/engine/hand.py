@@ -535,17 +535,43 @@ def _spec(x: SeatSpec | Mapping[str, Any]) -> tuple[int, int, str | None, str | 
     return int(x["seat"]), int(x["stack"]), x.get("name"), None if pid is None else str(pid)
 
 
+def _marked_blinds(seats: list[SeatSpec | Mapping[str, Any]]) -> tuple[int | None, int] | None:
+    """The blinds given with the seats (``"blind": "small"`` / ``"big"``; a tournament's dead button, TDA
+    32), or None: derive them from the button. A big blind with no small blind marked: the small blind is
+    dead (no one posts it)."""
+    marked: dict[str, int] = {}
+    for x in seats:
+        if isinstance(x, SeatSpec) or x.get("blind") is None:
+            continue
+        blind = x["blind"]
+        if blind not in ("small", "big") or blind in marked:
+            raise _err("one small and one big blind may be marked", "blinds_invalid", "TDA 32", blind=blind)
+        marked[blind] = int(x["seat"])
+    if not marked:
+        return None
+    if "big" not in marked or marked.get("small") == marked["big"]:
+        raise _err("the big blind must be marked, on its own seat", "blinds_invalid", "TDA 32", **marked)
+    return marked.get("small"), marked["big"]
+
+
 def start_hand(
     game: Game, seats: Iterable[SeatSpec | Mapping[str, Any]], button: int, hand_number: int = 1
 ) -> HandState:
     """Deal a hand: forced bets are posted, the first betting round (or the draw, in no-bet mode) begins.
+    The blinds follow the button, unless the seats mark them (``"blind": "small"`` / ``"big"``): then no
+    one posts an unmarked small blind (a dead small blind, TDA 32) and the button may be an empty seat.
 
     >>> from apps.engine.games import triple_draw_27
     >>> seats = [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}, {"seat": 3, "stack": 100}]
     >>> st = start_hand(triple_draw_27(small_blind=5, big_blind=10), seats, button=3)
     >>> (st.sb_seat, st.bb_seat, st.to_act, st.bets())
     (1, 2, 3, {1: 5, 2: 10, 3: 0})
+    >>> seats = [{"seat": 1, "stack": 90}, {"seat": 2, "stack": 90}, {"seat": 4, "stack": 90, "blind": "big"}]
+    >>> st = start_hand(triple_draw_27(small_blind=5, big_blind=10), seats, button=2)  # 3 busted in the BB
+    >>> (st.sb_seat, st.bb_seat, st.to_act, st.bets())
+    (None, 4, 1, {1: 0, 2: 0, 4: 10})
     """
+    seats = list(seats)
     specs = sorted([_spec(x) for x in seats], key=lambda s: s[0])
     numbers = [s[0] for s in specs]
     if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
@@ -575,6 +601,11 @@ def start_hand(
         button,
         [SeatState(number, stack, stack, name, pid) for number, stack, name, pid in specs],
     )
+    blinds = _marked_blinds(seats)
+    if blinds is not None and game.big_blind:
+        if blinds[1] not in numbers or (blinds[0] is not None and blinds[0] not in numbers):
+            raise _err("a marked blind is not dealt in", "blinds_invalid", "TDA 32", seats=numbers)
+        st.sb_seat, st.bb_seat = blinds
     _begin_deal(st, fresh=True)
     return st
 
