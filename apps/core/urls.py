@@ -36,6 +36,8 @@ urlpatterns = [
     # tournaments, leagues and ratings (issue 7)
     path("", include("apps.tournaments.urls")),
     path("", include("apps.standings.urls")),
+    # the pot calculator and the dispute desk (issue 8)
+    path("", include("apps.disputes.api_urls")),
 ]
 
 if settings.FLOOR_BENCH_ENDPOINTS:  # bench/api_load.py's reference endpoint; off unless asked for
