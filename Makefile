@@ -10,7 +10,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format bench services clean help
+.PHONY: run test lint format bench services messages clean help
 
 help:
 	@echo "make run    - the service with a demo on the embedded default (SQLite + filesystem broker)"
@@ -30,7 +30,11 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
 	$(PIP) install --quiet -e ".[test]"
 	touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# The translations: locale/*/LC_MESSAGES/*.po -> .mo (msgfmt --check-format, else polib on a bare machine).
+messages: $(VENV)/.installed-run
+	$(PY) scripts/compile_messages.py
+
+run: $(VENV)/.installed-run messages
 	@scripts/run.sh
 
 lint: $(VENV)/.installed-test
@@ -48,7 +52,7 @@ services: $(VENV)/.installed-test
 	@scripts/ensure_tools.sh
 	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) scripts/ensure_services.sh
 
-test: lint services
+test: lint services messages
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 		$(VENV)/bin/pytest $(PYTEST_ARGS)
 
