@@ -4,6 +4,9 @@ Services raise the :class:`ApplicationError` family; the engine raises
 :class:`apps.engine.errors.EngineError`. :func:`api_exception_handler` (DRF's
 ``EXCEPTION_HANDLER``) turns both, and DRF's own exceptions, into that shape with the right
 4xx status, and marks the transaction for rollback so nothing is written.
+
+The ``message`` is in the request's language (``Accept-Language``, the language switch): :func:`error_body`
+translates it with :func:`apps.core.i18n.error_message`; ``code``, ``rule`` and ``detail`` never change.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from apps.core.i18n import error_message
 from apps.engine.errors import EngineError
 
 
@@ -84,7 +88,13 @@ class RuleViolation(ApplicationError):
 def error_body(
     code: str, message: str, *, rule: str | None = None, detail: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    return {"code": code, "message": message, "rule": rule, "detail": detail or {}}
+    """The answer's body; ``message`` (English, as raised) in the active language."""
+    return {
+        "code": code,
+        "message": error_message(code, detail, message),
+        "rule": rule,
+        "detail": detail or {},
+    }
 
 
 _DRF_CODES: dict[type[Exception], str] = {
