@@ -53,7 +53,9 @@ class PotResolveApi(APIView):
     """Settle the pots of any hand (recorded by Floor or not): the JSON of ``manage.py pots resolve``."""
 
     class InputSerializer(Serializer):
-        ranking = serializers.ChoiceField(choices=["high", "high-bug", "low27"], required=False, default="high")
+        ranking = serializers.ChoiceField(
+            choices=["high", "high-bug", "low27"], required=False, default="high"
+        )
         button = serializers.IntegerField(help_text="the button's seat (odd chips start left of it)")
         smallest_chip = serializers.IntegerField(required=False, default=1, min_value=1)
         players = PotPlayerSerializer(many=True)
@@ -77,7 +79,9 @@ class PotResolveApi(APIView):
 
     class OutputSerializer(Serializer):
         returned = serializers.DictField(child=serializers.IntegerField(), help_text="seat → chips back")
-        pots = serializers.ListField(child=serializers.DictField(), help_text="main pot first, then side pots")
+        pots = serializers.ListField(
+            child=serializers.DictField(), help_text="main pot first, then side pots"
+        )
         received = serializers.DictField(child=serializers.IntegerField())
         net = serializers.DictField(child=serializers.IntegerField())
         hands = serializers.DictField(child=serializers.CharField())
@@ -121,5 +125,7 @@ class PotResolveApi(APIView):
         try:
             answer = resolve_request(payload)
         except EngineError as error:
-            raise ValidationFailed(error.message, code=error.code, rule=error.rule, detail=error.detail) from None
+            raise ValidationFailed(
+                error.message, code=error.code, rule=error.rule, detail=error.detail
+            ) from None
         return Response(answer)

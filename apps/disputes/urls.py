@@ -1,6 +1,10 @@
 """The public pot calculator page and the dispute desk pages (issue 8)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from apps.disputes import views
 
 app_name = "disputes"
-urlpatterns: list = []
+urlpatterns = [
+    path("pots/", views.pots_page, name="pots"),
+]
