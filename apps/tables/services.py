@@ -223,7 +223,14 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
                 code="button_invalid",
                 detail={"field": "button", "seats": numbers},
             )
-    else:
+    # tournaments hook (issue 7): a halted table deals no hand (TDA 11-D); a tournament's button and blinds
+    # follow the dead button (TDA 32), the blinds marked on the seats so every replay deals the same.
+    from apps.tournaments.dealing import tournament_positions
+
+    positions = tournament_positions(table=table, game=game, numbers=numbers, button=button)
+    if positions is not None:
+        button = positions.button
+    elif button is None:
         button = _next_button(table.button_seat, numbers)
     number = (
         Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first() or 0
@@ -231,6 +238,10 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
     seat_specs = [
         {"seat": s.number, "stack": s.stack, "name": s.player.name, "player_id": s.player_id} for s in dealt
     ]
+    marks = positions.marks() if positions is not None else {}
+    for spec in seat_specs:
+        if spec["seat"] in marks:
+            spec["blind"] = marks[spec["seat"]]
     try:
         state = start_hand(game, seat_specs, button, number)
     except EngineError as exc:

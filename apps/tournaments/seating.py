@@ -178,7 +178,7 @@ def engine_tables(tables: list[OpenTable]) -> list[Any]:
     out = []
     for ot in tables:
         last_hand = last_hands.get(ot.tt.table_id)
-        last = _positions(last_hand) if last_hand is not None else None
+        last = hand_positions(last_hand) if last_hand is not None else None
         out.append(
             es.Table(
                 ot.tt.number, ot.tt.table.seats_count, {n: str(e.pk) for n, e in ot.seats.items()}, last=last
@@ -187,13 +187,21 @@ def engine_tables(tables: list[OpenTable]) -> list[Any]:
     return out
 
 
-def _positions(h: Hand) -> Any:
-    """The last hand's button and blinds; in an ante game (no blinds) the seats the blinds would have had,
-    so balancing still knows who is "due the big blind" next."""
+def hand_positions(h: Hand) -> Any:
+    """A hand's button and blinds (the engine's ``Positions``); in an ante game (no blinds) the seats the
+    blinds would have had, so balancing still knows who is "due the big blind" next. A dead small blind
+    (TDA 32) was the seat of the previous hand's big blind."""
     from apps.engine.tournament import seating as es
 
     st = h.state or {}
     sb, bb = st.get("sb_seat"), st.get("bb_seat")
+    if bb is not None and sb is None:
+        previous = (
+            Hand.objects.filter(table_id=h.table_id, number__lt=h.number, source=Hand.Source.LIVE)
+            .order_by("-number")
+            .first()
+        )
+        sb = hand_positions(previous).big_blind if previous is not None else h.button
     if bb is None:
         dealt = sorted(int(s["seat"]) for s in h.seats)
         after = [n for n in dealt if n > h.button] + [n for n in dealt if n <= h.button]
