@@ -1,6 +1,13 @@
 """The dealer console: one page per table, on the dealer's phone or tablet (issue 9)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from apps.console import views
 
 app_name = "console"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.console_index, name="index"),
+    path("open/<str:token>/", views.console_open, name="open"),
+    path("tables/<int:table_id>/", views.console_table, name="table"),
+    path("devices/<int:device_id>/qr.svg", views.device_qr, name="device-qr"),
+]

@@ -1,0 +1,120 @@
+"""Reads for the console page: what its JavaScript needs to start (where the API is, how to authenticate,
+the hand to show, where the live stream resumes) and the words it shows, in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.middleware.csrf import get_token
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from apps.clocks.live import table_channel
+from apps.clocks.models import LiveChannel
+from apps.console.access import Access
+from apps.tables.models import Hand, Table
+
+
+def _hand_url(name: str) -> str:
+    # "/api/hands/{id}/…": the script fills in the hand's id.
+    return reverse(name, args=[0]).replace("/0/", "/{id}/")
+
+
+def console_config(table: Table, access: Access, request: Any = None) -> dict[str, Any]:
+    """The JSON the console script starts from. The device token travels only inside this page (never in a
+    URL); a logged-in dealer's page carries the CSRF token instead."""
+    hand = (
+        Hand.objects.filter(table=table)
+        .order_by("-status", "-number")  # "in_progress" sorts after "finished": the live hand first
+        .values_list("pk", flat=True)
+        .first()
+    )
+    live_after = LiveChannel.objects.filter(name=table_channel(table.pk)).values_list("last_id", flat=True)
+    return {
+        "table": table.pk,
+        "hand": hand,
+        "auth": "device" if access.device is not None else "session",
+        "token": access.token,
+        "csrf": get_token(request) if request is not None and access.device is None else "",
+        "liveAfter": live_after.first() or 0,
+        "urls": {
+            "table": reverse("api-table-detail", args=[table.pk]),
+            "handStart": reverse("api-hand-start", args=[table.pk]),
+            "live": reverse("live-table", args=[table.pk]),
+            "hand": _hand_url("api-hand-detail"),
+            "events": _hand_url("api-hand-events"),
+            "clockCall": _hand_url("api-clock-call"),
+        },
+        "text": console_text(),
+    }
+
+
+def console_text() -> dict[str, str]:
+    """Every word the script writes on the page, translated here (the script has no catalogue)."""
+    return {
+        "fold": _("Fold"),
+        "check": _("Check"),
+        "call": _("Call {amount}"),
+        "bet": _("Bet {amount}"),
+        "raise": _("Raise to {amount}"),
+        "allIn": _("All-in {amount}"),
+        "minimum": _("Min {amount}"),
+        "pot": _("Pot {amount}"),
+        "amount": _("Amount (from {min} to {max})"),
+        "draw": _("Draw {count}"),
+        "standPat": _("Stand pat"),
+        "drawHelp": _("How many cards does seat {seat} ({name}) draw? Up to {max}."),
+        "drawShowAce": _("Drawing {count} needs the kept ace or joker shown: pick it."),
+        "reshuffle": _("Reshuffle the discards"),
+        "reshuffleDue": _("The stub is short: reshuffle before the next draw."),
+        "show": _("Show"),
+        "muck": _("Muck"),
+        "showCards": _("Pick the five cards seat {seat} ({name}) shows"),
+        "proveOpeners": _("Seat {seat} ({name}) proves openers: pick the five cards"),
+        "prove": _("Prove openers"),
+        "finishOrder": _("Or enter the finishing order"),
+        "finishPlace": _("Place of seat {seat} ({name})"),
+        "finishSubmit": _("Record the finishing order"),
+        "clear": _("Clear"),
+        "picked": _("{count} of 5 picked"),
+        "joker": _("Joker"),
+        "toAct": _("Seat {seat} ({name}) to act"),
+        "button": _("Dealer button"),
+        "stack": _("Stack"),
+        "betThisRound": _("Bet"),
+        "drew": _("Drew {count}"),
+        "folded": _("Folded"),
+        "allInBadge": _("All-in"),
+        "shown": _("Shown"),
+        "mucked": _("Mucked"),
+        "pot_main": _("Main pot"),
+        "pot_side": _("Side pot {n}"),
+        "potTotal": _("Pot {amount}"),
+        "eligible": _("eligible: {seats}"),
+        "hand": _("Hand {number}"),
+        "phase_betting": _("Betting, round {round}"),
+        "phase_drawing": _("The draw"),
+        "phase_showdown": _("Showdown"),
+        "phase_finished": _("Hand over"),
+        "noHand": _("No hand in progress."),
+        "nextHand": _("Start the next hand"),
+        "firstHand": _("Deal the first hand"),
+        "result": _("Result"),
+        "readAloud": _("Read aloud"),
+        "wins": _("Seat {seat} ({name}) wins {amount}"),
+        "clock": _("Turn clock"),
+        "clockCalled": _("Clock called"),
+        "callClock": _("Call the clock"),
+        "timeBank": _("time bank {seconds} s"),
+        "seconds": _("{seconds} s"),
+        "waiting": _("Waiting for the network… the entry will be sent once, as soon as it can (try {n})."),
+        "sending": _("Sending…"),
+        "landed": _("Recorded."),
+        "refused": _("Refused"),
+        "rule": _("Rule: {rule}"),
+        "stale": _("Someone else entered an action first; here is the hand as it stands now."),
+        "offline": _("Live updates paused; retrying."),
+        "sessionEnded": _("This console no longer has access. Reload the page to see why."),
+        "seat": _("Seat {seat}"),
+        "empty": _("empty"),
+    }

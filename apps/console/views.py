@@ -1,0 +1,139 @@
+"""The dealer console's pages. Thin: find who is asking (:mod:`apps.console.access`), read, render. Every
+entry the dealer makes goes through the dealer API (``/api/hands/<id>/events/``) from static/console/."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from apps.accounts.models import DeviceToken, token_digest
+from apps.accounts.permissions import Actor, is_director
+from apps.console import access as acc
+from apps.console.selectors import console_config
+from apps.core.errors import json_error_response
+from apps.tables.models import Table
+
+
+def _refused(request: HttpRequest, refusal: acc.Refusal, **extra: Any) -> HttpResponse:
+    context = {"refusal": refusal, **extra}
+    response = render(request, "console/refused.html", context, status=refusal.status)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def console_link(request: HttpRequest, raw_token: str) -> str:
+    """The absolute link that opens the console on a dealer's device (what the QR code holds)."""
+    return request.build_absolute_uri(reverse("console:open", args=[raw_token]))
+
+
+@never_cache
+@require_GET
+def console_open(request: HttpRequest, token: str) -> HttpResponse:
+    """The director's link: keep the device token in this browser (an HttpOnly cookie for ``/console/``)
+    and go to the device's table, so the token leaves the address bar at once."""
+    device = acc.device_for_token(token)
+    if device is None:
+        return _refused(request, acc.UNKNOWN_TOKEN)
+    if device.revoked_at is not None:
+        response = _refused(request, acc.REVOKED, device=device)
+        response.delete_cookie(acc.COOKIE, path=acc.COOKIE_PATH)
+        return response
+    tables = list(device.tables.values_list("pk", flat=True))
+    target = reverse("console:table", args=[tables[0]]) if len(tables) == 1 else reverse("console:index")
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        acc.COOKIE,
+        token,
+        max_age=acc.COOKIE_MAX_AGE,
+        path=acc.COOKIE_PATH,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@never_cache
+@require_GET
+def console_index(request: HttpRequest) -> HttpResponse:
+    """The tables this device (or logged-in dealer) may open."""
+    access = acc.console_access(request)
+    if access.refusal is not None:
+        return _refused(request, access.refusal, device=access.device)
+    return render(request, "console/index.html", {"tables": acc.tables_for(access), "access": access})
+
+
+@never_cache
+@require_GET
+def console_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = Table.objects.select_related("club").filter(pk=table_id).first()
+    if table is None:
+        return json_error_response(
+            request,
+            status_code=404,
+            code="table_not_found",
+            message=f"no table {table_id}",
+            detail={"table": table_id},
+        )
+    access = acc.console_access(request)
+    refusal = acc.table_refusal(access, table)
+    if refusal is not None:
+        tables = acc.tables_for(access) if refusal is acc.OTHER_TABLE else []
+        return _refused(request, refusal, device=access.device, tables=tables)
+    response = render(
+        request,
+        "console/table.html",
+        {"table": table, "access": access, "config": console_config(table, access, request)},
+    )
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@never_cache
+@require_GET
+def device_qr(request: HttpRequest, device_id: int) -> HttpResponse:
+    """The console link of a device as a QR code (SVG), for its club's director only. The raw token is not
+    stored (only its SHA-256), so the cockpit passes the one it got when issuing: ``?token=…``."""
+    import segno
+
+    device = DeviceToken.objects.filter(pk=device_id).first()
+    if device is None:
+        return json_error_response(
+            request, status_code=404, code="device_not_found", message=f"no device {device_id}"
+        )
+    if not request.user.is_authenticated:
+        return json_error_response(
+            request, status_code=401, code="not_authenticated", message="log in as the club's director"
+        )
+    if not is_director(Actor(user=request.user), device.club_id):
+        return json_error_response(
+            request, status_code=403, code="not_director", message="Only a director of this club may do that"
+        )
+    raw = request.GET.get("token", "")
+    if not raw or token_digest(raw) != device.digest:
+        return json_error_response(
+            request,
+            status_code=400,
+            code="token_mismatch",
+            message="token is missing or is not this device's token",
+            detail={"field": "token"},
+        )
+    if device.revoked_at is not None:
+        return json_error_response(
+            request, status_code=410, code="device_revoked", message="this device token was revoked"
+        )
+    out = io.BytesIO()
+    segno.make(console_link(request, raw), error="m").save(
+        out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=device.name
+    )
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response["Referrer-Policy"] = "no-referrer"
+    return response
