@@ -1,6 +1,33 @@
 """The director's cockpit: tournaments, registration, seating, clocks, moves, payouts, devices (issue 9)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from apps.cockpit import views, views_club, views_floor
 
 app_name = "cockpit"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views_club.index, name="index"),
+    path("clubs/<int:club_id>/", views_club.club_home, name="club"),
+    path("clubs/<int:club_id>/tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("clubs/<int:club_id>/devices/", views_club.devices, name="devices"),
+    path("clubs/<int:club_id>/devices/new/", views_club.device_new, name="device-new"),
+    path("devices/<int:device_id>/revoke/", views_club.device_revoke_view, name="device-revoke"),
+    path("clubs/<int:club_id>/disputes/", views_club.disputes, name="disputes"),
+    # one tournament
+    path("tournaments/<int:tournament_id>/", views.registration, name="registration"),
+    path("tournaments/<int:tournament_id>/register/", views.entry_register, name="entry-register"),
+    path("entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry-action"),
+    path("tournaments/<int:tournament_id>/tables/", views.tables, name="tables"),
+    path("tournaments/<int:tournament_id>/start/", views.tournament_start, name="tournament-start"),
+    path("tournaments/<int:tournament_id>/clock/", views_floor.clock, name="clock"),
+    path("tournaments/<int:tournament_id>/clock/control/", views_floor.clock_control, name="clock-control"),
+    path("tournaments/<int:tournament_id>/moves/", views_floor.moves, name="moves"),
+    path("tournaments/<int:tournament_id>/moves/plan/", views_floor.moves_plan, name="moves-plan"),
+    path(
+        "tournaments/<int:tournament_id>/moves/confirm-all/",
+        views_floor.moves_confirm_all,
+        name="moves-confirm-all",
+    ),
+    path("moves/<int:move_id>/decide/", views_floor.move_decide, name="move-decide"),
+    path("tournaments/<int:tournament_id>/results/", views_floor.results, name="results"),
+]

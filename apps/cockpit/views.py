@@ -1,0 +1,215 @@
+"""The cockpit's tournament pages: create one from a template, the registration desk (add, rebuy, add-on,
+re-entry), the seat draw and the table list. Thin: parse the form, call a service or a selector, render or
+redirect (POST-redirect-GET); a refusal is flashed in plain words with its rule and nothing is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from apps.accounts.models import Club, Player
+from apps.cockpit import selectors
+from apps.cockpit.access import actor, attempt, club_or_404, director_required, error_text, owned_or_404
+from apps.cockpit.forms import RegisterForm, TournamentCreateForm
+from apps.core.errors import ApplicationError
+from apps.tournaments import results, seating, services
+from apps.tournaments.models import Entry, Tournament
+
+
+def page(
+    request: HttpRequest,
+    template: str,
+    *,
+    club: Club,
+    section: str,
+    tournament: Tournament | None = None,
+    status: int = 200,
+    **context: Any,
+) -> HttpResponse:
+    """Render a cockpit page: the left-hand menu needs the club, the tournament (if any) and the section."""
+    clubs = Club.objects.filter(pk__in=request.club_ids) if len(request.club_ids) > 1 else []  # type: ignore[attr-defined]
+    return render(
+        request,
+        template,
+        {"club": club, "clubs": clubs, "tournament": tournament, "section": section, **context},
+        status=status,
+    )
+
+
+def tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
+    t: Tournament = owned_or_404(
+        request, Tournament.objects.select_related("club", "level_clock"), tournament_id, "club_id"
+    )
+    return t
+
+
+# --- create -------------------------------------------------------------------------------------------------
+
+
+@director_required
+def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    """GET the form; POST with ``preview`` shows the structure it would make, without writing; POST
+    creates the tournament and its level clock and opens its registration desk."""
+    club = club_or_404(request, club_id)
+    form = TournamentCreateForm(request.POST or None)
+    preview = None
+    status = 200
+    if request.method == "POST":
+        if not form.is_valid():
+            status = 400
+        elif "preview" in request.POST:
+            try:
+                levels = services.structure_for(
+                    game_kind=form.cleaned_data["game"],
+                    structure=None,
+                    starting_stack=form.cleaned_data["starting_stack"],
+                    **form.structure_args(),
+                )
+                preview = selectors.structure_rows(levels)
+            except ApplicationError as exc:
+                form.add_error(None, error_text(exc))
+                status = exc.status_code
+        else:
+            try:
+                t = services.tournament_create(
+                    actor=actor(request),
+                    club=club,
+                    name=form.cleaned_data["name"],
+                    game={"kind": form.cleaned_data["game"]},
+                    starting_stack=form.cleaned_data["starting_stack"],
+                    **form.structure_args(),
+                    **form.settings(),
+                )
+            except ApplicationError as exc:
+                form.add_error(None, error_text(exc))
+                status = exc.status_code
+            else:
+                from django.contrib import messages
+
+                messages.success(request, _("Tournament created. Register the players."))
+                return redirect("cockpit:registration", tournament_id=t.pk)
+    return page(
+        request,
+        "cockpit/tournament_new.html",
+        club=club,
+        section="new",
+        form=form,
+        preview=preview,
+        status=status,
+    )
+
+
+# --- the registration desk ----------------------------------------------------------------------------------
+
+
+@director_required
+def registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    entries = selectors.entries_of(t)
+    from apps.tournaments.payouts import prize_pool_of
+
+    count, pool = prize_pool_of(t)
+    players = Player.objects.filter(club=t.club).order_by("name").values_list("name", flat=True)
+    return page(
+        request,
+        "cockpit/registration.html",
+        club=t.club,
+        tournament=t,
+        section="registration",
+        entries=entries,
+        entry_count=count,
+        prize_pool=pool,
+        players=list(players),
+        form=RegisterForm(),
+    )
+
+
+@require_POST
+@director_required
+def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    form = RegisterForm(request.POST)
+    if form.is_valid():
+        name = form.cleaned_data["player_name"].strip()
+        attempt(
+            request,
+            lambda: services.entry_register(actor=actor(request), tournament=t, player_name=name),
+            _("%(name)s is registered.") % {"name": name},
+        )
+    else:
+        from django.contrib import messages
+
+        messages.error(request, _("Give the player's name."))
+    return redirect("cockpit:registration", tournament_id=t.pk)
+
+
+ENTRY_ACTIONS: dict[str, tuple[Any, Any]] = {
+    "rebuy": (services.entry_rebuy, gettext_lazy("%(name)s rebought.")),
+    "add-on": (services.entry_add_on, gettext_lazy("%(name)s took the add-on.")),
+    "reentry": (
+        services.entry_reenter,
+        gettext_lazy("%(name)s re-entered with a new stack and a random seat."),
+    ),
+    "decline-rebuy": (
+        results.entry_rebuy_decline,
+        gettext_lazy("%(name)s declined the rebuy and is eliminated."),
+    ),
+}
+
+
+@require_POST
+@director_required
+def entry_action(request: HttpRequest, entry_id: int, action: str) -> HttpResponse:
+    """Rebuy, add-on, re-entry, or declining a rebuy (the services check the periods and limits)."""
+    e: Entry = owned_or_404(request, Entry.objects.select_related("player"), entry_id, "tournament__club_id")
+    if action not in ENTRY_ACTIONS:
+        from django.http import Http404
+
+        raise Http404("no such action")
+    service, done = ENTRY_ACTIONS[action]
+    attempt(
+        request,
+        lambda: service(actor=actor(request), entry=e),
+        str(done) % {"name": e.player.name},
+    )
+    return redirect("cockpit:registration", tournament_id=e.tournament_id)
+
+
+# --- the seat draw and the tables ---------------------------------------------------------------------------
+
+
+@director_required
+def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    from apps.tournaments.moves import halted
+
+    open_tables = selectors.tables_of(t)
+    return page(
+        request,
+        "cockpit/tables.html",
+        club=t.club,
+        tournament=t,
+        section="tables",
+        tables=open_tables,
+        halted=halted(t=t) if len(open_tables) > 1 else [],
+        entry_count=t.entries.count(),
+    )
+
+
+@require_POST
+@director_required
+def tournament_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The seat draw (TDA 10): tables opened, every entry seated with the starting stack, the payouts
+    computed and the level clock started."""
+    t = tournament_or_404(request, tournament_id)
+    attempt(
+        request,
+        lambda: seating.tournament_start(actor=actor(request), tournament=t),
+        _("Seats drawn; the tournament is running and its clock has started."),
+    )
+    return redirect("cockpit:tables", tournament_id=t.pk)

@@ -1,0 +1,186 @@
+"""The cockpit's floor pages: the level clock's controls, the seat moves Floor proposes (confirm, override,
+cancel, ask for a new plan), and the eliminations and payouts. Thin, as :mod:`apps.cockpit.views`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from apps.clocks.levelclock import level_clock_control
+from apps.cockpit import selectors
+from apps.cockpit.access import actor, attempt, director_required, owned_or_404
+from apps.cockpit.forms import AddTimeForm, JumpForm, MoveOverrideForm
+from apps.cockpit.views import page, tournament_or_404
+from apps.tournaments import moves as seat_moves
+from apps.tournaments.models import SeatMove
+from apps.tournaments.services import level_clock_of
+
+# --- the clock ----------------------------------------------------------------------------------------------
+
+
+def _jump_choices(clock: dict) -> list[tuple[int, str]]:
+    return [(row["index"], row["label"]) for row in clock["rows"]]
+
+
+@director_required
+def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    view = selectors.clock_of(t)
+    return page(
+        request,
+        "cockpit/clock.html",
+        club=t.club,
+        tournament=t,
+        section="clock",
+        clock=view,
+        add_form=AddTimeForm(),
+        jump_form=JumpForm(levels=_jump_choices(view), initial={"level": view["level"]}) if view else None,
+    )
+
+
+@require_POST
+@director_required
+def clock_control(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Start, pause, resume, add or remove minutes, or jump to a level (the clocks service checks)."""
+    t = tournament_or_404(request, tournament_id)
+    action = request.POST.get("action", "")
+    kwargs: dict[str, int] = {}
+    if action == "add_time":
+        form = AddTimeForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, " ".join(str(e) for e in form.errors["minutes"]))
+            return redirect("cockpit:clock", tournament_id=t.pk)
+        kwargs["seconds"] = form.cleaned_data["minutes"] * 60
+        done = _("%(minutes)+d min on the clock.") % {"minutes": form.cleaned_data["minutes"]}
+    elif action == "jump":
+        view = selectors.clock_of(t)
+        jump = JumpForm(request.POST, levels=_jump_choices(view) if view else [])
+        if not jump.is_valid():
+            messages.error(request, _("Choose a level of the structure."))
+            return redirect("cockpit:clock", tournament_id=t.pk)
+        kwargs["level"] = jump.cleaned_data["level"]
+        done = _("The clock jumped to the chosen level.")
+    elif action in ("start", "pause", "resume"):
+        done = {
+            "start": _("The clock started."),
+            "pause": _("The clock is paused."),
+            "resume": _("The clock runs again."),
+        }[action]
+    else:
+        messages.error(request, _("Unknown clock action."))
+        return redirect("cockpit:clock", tournament_id=t.pk)
+    attempt(
+        request,
+        lambda: level_clock_control(
+            actor=actor(request), clock_id=level_clock_of(t).pk, action=action, **kwargs
+        ),
+        done,
+    )
+    return redirect("cockpit:clock", tournament_id=t.pk)
+
+
+# --- balancing moves ----------------------------------------------------------------------------------------
+
+
+@director_required
+def moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    found = selectors.moves_of(t)
+    open_tables = selectors.tables_of(t)
+    return page(
+        request,
+        "cockpit/moves.html",
+        club=t.club,
+        tournament=t,
+        section="moves",
+        pending=found["pending"],
+        decided=found["decided"][:50],
+        halted=seat_moves.halted(t=t) if len(open_tables) > 1 else [],
+        table_numbers=[row["number"] for row in open_tables],
+    )
+
+
+@require_POST
+@director_required
+def moves_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    attempt(
+        request,
+        lambda: seat_moves.moves_plan(actor=actor(request), tournament=t),
+        _("Floor made a new plan; the earlier proposals were replaced."),
+    )
+    return redirect("cockpit:moves", tournament_id=t.pk)
+
+
+@require_POST
+@director_required
+def moves_confirm_all(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    attempt(
+        request,
+        lambda: seat_moves.moves_confirm_all(actor=actor(request), tournament=t),
+        _("Every proposed move is confirmed."),
+    )
+    return redirect("cockpit:moves", tournament_id=t.pk)
+
+
+@require_POST
+@director_required
+def move_decide(request: HttpRequest, move_id: int) -> HttpResponse:
+    """``decision`` confirm, cancel or override (with ``to_table``, ``to_seat`` and a reason)."""
+    m: SeatMove = owned_or_404(request, SeatMove.objects.all(), move_id, "tournament__club_id")
+    decision = request.POST.get("decision")
+    a = actor(request)
+    if decision == "confirm":
+        attempt(request, lambda: seat_moves.move_decide(actor=a, move=m), _("The move is confirmed."))
+    elif decision == "cancel":
+        attempt(
+            request,
+            lambda: seat_moves.move_decide(
+                actor=a, move=m, confirm=False, reason=request.POST.get("reason", "")
+            ),
+            _("The move is cancelled."),
+        )
+    elif decision == "override":
+        form = MoveOverrideForm(request.POST)
+        if form.is_valid():
+            attempt(
+                request,
+                lambda: seat_moves.move_decide(actor=a, move=m, confirm=False, **form.cleaned_data),
+                _("The move is overridden: the player goes to the seat you chose."),
+            )
+        else:
+            messages.error(request, _("An override names a table and a seat."))
+    else:
+        messages.error(request, _("Confirm, cancel or override the move."))
+    return redirect("cockpit:moves", tournament_id=m.tournament_id)
+
+
+# --- eliminations and payouts -------------------------------------------------------------------------------
+
+
+@director_required
+def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    from apps.tournaments.models import Elimination
+    from apps.tournaments.selectors import standings_live
+
+    t = tournament_or_404(request, tournament_id)
+    eliminations = list(
+        Elimination.objects.filter(tournament=t)
+        .select_related("entry__player", "eliminated_by__player")
+        .order_by("place", "pk")
+    )
+    busted = t.entries.filter(status="busted").select_related("player").order_by("player__name")
+    return page(
+        request,
+        "cockpit/results.html",
+        club=t.club,
+        tournament=t,
+        section="results",
+        standings=standings_live(tournament=t),
+        eliminations=eliminations,
+        busted=list(busted),
+    )
