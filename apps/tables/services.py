@@ -348,6 +348,40 @@ def hand_event_record(
     idempotency_key: str | None = None,
     by_clock: bool = False,
 ) -> Recorded:
+    """:func:`_hand_event_record`; an entry the rules refuse (422) is also kept, append-only, for the dispute
+    review (disputes hook, issue 8), once the refused request's transaction has rolled back."""
+    try:
+        return _hand_event_record(
+            actor=actor,
+            hand_id=hand_id,
+            expected_seq=expected_seq,
+            event=event,
+            idempotency_key=idempotency_key,
+            by_clock=by_clock,
+        )
+    except RuleViolation as refused:
+        from apps.disputes.refusals import refusal_keep
+
+        refusal_keep(
+            hand_id=hand_id,
+            actor=actor,
+            expected_seq=expected_seq,
+            event=event,
+            error=refused,
+            by_clock=by_clock,
+        )
+        raise
+
+
+def _hand_event_record(
+    *,
+    actor: Actor,
+    hand_id: int,
+    expected_seq: int,
+    event: dict[str, Any],
+    idempotency_key: str | None = None,
+    by_clock: bool = False,
+) -> Recorded:
     """Append one event if the rules allow it. 409 ``stale_seq`` if someone else recorded first; 422 with the
     engine's code and rule if the rules forbid it; with an ``idempotency_key``, a retry returns the first
     answer and appends nothing.
@@ -411,10 +445,12 @@ def hand_correct(
     reason: str,
     void_from_seq: int | None = None,
     events: list[dict[str, Any]] | None = None,
+    later_hands: bool = False,
 ) -> Hand:
     """A director's correction: void the valid actions from ``void_from_seq`` on (undo back to the event
     before it) and/or append ``events`` in their place. The voided rows stay, marked with this correction;
-    the state is recomputed from the last kept event and the stacks re-flow."""
+    the state is recomputed from the last kept event and the stacks re-flow. ``later_hands``: the dispute
+    desk's ruling (issue 8), which re-flows the later hands itself, may correct a hand before the last."""
     hand = _lock_hand(hand_id)
     _require_director(actor, hand.table.club_id)
     events = list(events or [])
@@ -434,7 +470,7 @@ def hand_correct(
             code="stale_seq",
             detail={"expected_seq": expected_seq, "current_seq": hand.seq},
         )
-    if Hand.objects.filter(table_id=hand.table_id, number__gt=hand.number).exists():
+    if not later_hands and Hand.objects.filter(table_id=hand.table_id, number__gt=hand.number).exists():
         raise Conflict(
             "a later hand has started at this table; correct it through the dispute desk",
             code="later_hands_started",
