@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -49,6 +50,8 @@ def devices(request: HttpRequest, club_id: int) -> HttpResponse:
     new = request.session.pop(NEW_TOKEN, None)  # shown once: a reload no longer shows it
     if new is not None and new.get("club") != club.pk:
         new = None
+    if new is not None:
+        new["link"] = request.build_absolute_uri(reverse("console:open", args=[new["token"]]))
     return page(
         request,
         "cockpit/devices.html",
