@@ -216,7 +216,9 @@ class Elimination(models.Model):
     place_to = models.PositiveIntegerField()
     eliminated_by = models.ForeignKey(
         Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="knockouts"
-    )
+    )  # the first of the winners of the pot that busted it, clockwise from the button
+    # {entry id: amount}: the bounty shared by the winners of that pot (odd units to the first of them)
+    bounty_shares = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

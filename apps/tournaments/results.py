@@ -9,15 +9,18 @@ hand at a tournament table finishes, inside the hand's transaction with the hand
 2. places the eliminated by the engine (:func:`~apps.engine.tournament.places.places_for_hand`): more chips at
    the start of the hand finishes higher, equal stacks tie; hand-for-hand, busts in the same hand-for-hand
    round at different tables tie (so an earlier bust of the round is re-placed with the later ones);
-3. pays the places (ties share, :func:`~apps.engine.tournament.places.prizes_for_finishes`) and the bounty to
-   the entry that won the most chips of the hand;
+3. pays the places (ties share, :func:`~apps.engine.tournament.places.prizes_for_finishes`) and each bust's
+   bounty to the winners of the pot its last chips went into, shared equally when that pot was split, the
+   odd units to the first of them clockwise from the button (:func:`~apps.engine.tournament.entries.
+   bounties_won`, as a split pot's odd chips go, RULES.md §5);
 4. ends the tournament when one entry is left (or, in the match format, when its hands are played: places by
    chips or points, ties shared), else asks the seating rules what to propose (balance, break, final table).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -47,6 +50,7 @@ class Out:
     table: int
     chips_at_start: int
     order: int  # seat order from the button of that hand (odd units of a shared prize go in this order)
+    hunters: list[Entry] = field(default_factory=list)  # who busted it (bounty winners), from the button
 
 
 def _rebuy_open(t: Tournament, e: Entry, level: int) -> bool:
@@ -60,14 +64,23 @@ def _order_from_button(hand: Hand, seat: int) -> int:
     return after.index(seat) if seat in after else len(after)
 
 
-def _winner_entry(t: Tournament, hand: Hand) -> Entry | None:
-    """The entry that won the most chips of the hand (it collects the bounties of the hand's busts)."""
-    received = {int(k): int(v) for k, v in ((hand.result or {}).get("received") or {}).items()}
-    if not received or max(received.values()) <= 0:
-        return None
-    seat = max(received, key=lambda s: (received[s], -_order_from_button(hand, s)))
-    player_id = next(int(s["player_id"]) for s in hand.seats if int(s["seat"]) == seat)
-    return Entry.objects.filter(tournament=t, player_id=player_id).order_by("-number").first()
+def _hunters(t: Tournament, hand: Hand, seat: int) -> list[Entry]:
+    """The entries that busted ``seat`` in ``hand``: the winners of the last pot it was in (several when the
+    pot was split), clockwise from the button; the hand's biggest winner if it was in no pot."""
+    result = hand.result or {}
+    seats = ep.bounty_hunters(result.get("pots") or [], seat)
+    if not seats:
+        received = {int(k): int(v) for k, v in (result.get("received") or {}).items()}
+        if not received or max(received.values()) <= 0:
+            return []
+        seats = [max(received, key=lambda s: (received[s], -_order_from_button(hand, s)))]
+    players = {int(s["seat"]): int(s["player_id"]) for s in hand.seats}
+    out = []
+    for s in sorted(seats, key=lambda n: _order_from_button(hand, n)):
+        e = Entry.objects.filter(tournament=t, player_id=players[s]).order_by("-number").first()
+        if e is not None:
+            out.append(e)
+    return out
 
 
 def tournament_hand_finished(*, hand: Hand) -> None:
@@ -119,17 +132,13 @@ def tournament_hand_finished(*, hand: Hand) -> None:
             b.table,
             b.chips_at_start,
             _order_from_button(hand, entries[b.player].seat.number),  # type: ignore[union-attr]
+            _hunters(t, hand, entries[b.player].seat.number),  # type: ignore[union-attr]
         )
         for b in busts
         if entries[b.player].seat is not None
     ]
     if outs:
-        _eliminate(
-            t,
-            outs,
-            hand_for_hand_round=tt.hand_for_hand_hands if t.hand_for_hand else None,
-            winner=_winner_entry(t, hand),
-        )
+        _eliminate(t, outs, hand_for_hand_round=tt.hand_for_hand_hands if t.hand_for_hand else None)
     if outs or expired:  # the plan changes only when someone is out
         _after_eliminations(t)
 
@@ -174,15 +183,12 @@ def _eliminate_busted(t: Tournament, e: Entry) -> None:
     hand, chips = _bust_hand(e)
     tt = TournamentTable.objects.filter(table_id=e.seat.table_id).first() if e.seat is not None else None
     order = _order_from_button(hand, e.seat.number) if hand is not None and e.seat is not None else 0
-    winner = _winner_entry(t, hand) if hand is not None else None  # who busted it collects its bounty
-    _eliminate(
-        t, [Out(e, hand, tt.number if tt else 0, chips, order)], hand_for_hand_round=None, winner=winner
-    )
+    # who busted it collects its bounty
+    hunters = _hunters(t, hand, e.seat.number) if hand is not None and e.seat is not None else []
+    _eliminate(t, [Out(e, hand, tt.number if tt else 0, chips, order, hunters)], hand_for_hand_round=None)
 
 
-def _eliminate(
-    t: Tournament, outs: list[Out], *, hand_for_hand_round: int | None, winner: Entry | None
-) -> None:
+def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | None) -> None:
     """Place and pay the entries out on one hand (with the earlier busts of the same hand-for-hand round)."""
     earlier: list[Elimination] = []
     if hand_for_hand_round is not None:
@@ -212,12 +218,17 @@ def _eliminate(
     except EngineError as exc:
         raise RuleViolation.from_engine(exc) from exc
     by_key = {str(o.entry.pk): o for o in group}
+    mine = {o.entry.pk for o in outs}  # the earlier busts of the round keep their bounty records
     ordered = sorted(finishes, key=lambda f: (f.places, by_key[f.player].table, by_key[f.player].order))
     prizes = _prizes(t, ordered)
     now = timezone.now()
     for f in ordered:
         o = by_key[f.player]
         e = o.entry
+        hunters = [str(h.pk) for h in o.hunters if h.pk != e.pk]
+        shares = (
+            ec.bounties_won([(str(e.pk), hunters)], t.bounty) if e.pk in mine and hunters and t.bounty else {}
+        )
         e.status, e.place, e.place_to, e.prize = (
             Entry.Status.ELIMINATED,
             f.places[0],
@@ -227,20 +238,22 @@ def _eliminate(
         e.save(update_fields=["status", "place", "place_to", "prize"])
         if e.seat is not None and e.seat.left_at is None:
             Seat.objects.filter(pk=e.seat.pk).update(left_at=now)
-        Elimination.objects.update_or_create(
-            entry=e,
-            defaults={
-                "tournament": t,
-                "hand": o.hand,
-                "table_number": o.table,
-                "start_chips": o.chips_at_start,
-                "alive_before": players_left,
-                "hand_for_hand_round": hand_for_hand_round,
-                "place": f.places[0],
-                "place_to": f.places[-1],
-                "eliminated_by": winner if any(x.entry.pk == e.pk for x in outs) else None,
-            },
-        )
+        defaults: dict[str, Any] = {
+            "tournament": t,
+            "hand": o.hand,
+            "table_number": o.table,
+            "start_chips": o.chips_at_start,
+            "alive_before": players_left,
+            "hand_for_hand_round": hand_for_hand_round,
+            "place": f.places[0],
+            "place_to": f.places[-1],
+        }
+        if e.pk in mine:  # an earlier bust of the round re-placed here keeps who busted it
+            defaults["eliminated_by"] = o.hunters[0] if o.hunters else None
+            defaults["bounty_shares"] = shares
+        Elimination.objects.update_or_create(entry=e, defaults=defaults)
+        for hunter_pk, amount in shares.items():
+            Entry.objects.filter(pk=int(hunter_pk)).update(bounties_won=F("bounties_won") + amount)
         publish(
             t,
             "eliminated",
@@ -252,8 +265,6 @@ def _eliminate(
                 "prize": e.prize,
             },
         )
-    if winner is not None and t.bounty:
-        Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + t.bounty * len(outs))
 
 
 def _prizes(t: Tournament, finishes: list[ep.Finish]) -> dict[str, int]:

@@ -239,3 +239,54 @@ def test_refusals_carry_the_engines_rule() -> None:
     with pytest.raises(RuleViolation) as no_add_on:
         services.entry_add_on(actor=director, entry=e)
     assert no_add_on.value.code == "add_on_none"
+
+
+def test_a_bounty_busted_by_a_split_pot_is_shared_by_its_winners_the_odd_unit_left_of_the_button() -> None:
+    # given one table of four, a bounty of 25, the button on seat 1; seat 1 is short
+    club, director = given_director()
+    t = given_tournament(club, director, 4, seats_per_table=4, bounty=25)
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    _stacks(tt, {1: 300, 2: 2000, 3: 2000, 4: 1000})
+    short, left, right = _entry_at(tt, 1), _entry_at(tt, 2), _entry_at(tt, 3)
+
+    # when seat 1 moves all in, seats 2 and 3 call, and 2 and 3 tie for the best hand (the pot is split)
+    def split(state, legal, rng):  # type: ignore[no-untyped-def]
+        if "finish_order" in legal:
+            live = set(legal["finish_order"]["seats"])
+            return {"type": "finish_order", "order": [[2, 3], *[[s] for s in sorted(live - {2, 3})]]}
+        return scripted({1}, {2, 3}, [2, 3, 1, 4])(state, legal, rng)
+
+    hand = play_hand(director, tt.table, random.Random(1), split)
+    assert [sorted(p["winners"]) for p in hand.result["pots"]] == [[2, 3]]
+
+    # then seat 1 is out and its bounty of 25 is shared: 13 to seat 2 (first left of the button), 12 to 3
+    out = Elimination.objects.get(entry=short)
+    assert out.eliminated_by == left
+    assert out.bounty_shares == {str(left.pk): 13, str(right.pk): 12}
+    left.refresh_from_db()
+    right.refresh_from_db()
+    assert (left.bounties_won, right.bounties_won) == (13, 12)
+
+
+def test_a_bounty_goes_to_the_winner_of_the_side_pot_the_player_was_in_not_the_biggest_winner() -> None:
+    # given one table of four, a bounty of 20, the button on seat 1: seat 1 has 300, seat 2 has 600
+    club, director = given_director()
+    t = given_tournament(club, director, 4, seats_per_table=4, bounty=20)
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    _stacks(tt, {1: 300, 2: 600, 3: 2000, 4: 2000})
+    short, middle, big = _entry_at(tt, 1), _entry_at(tt, 2), _entry_at(tt, 3)
+
+    # when 1 and 2 are all in and 3 calls; seat 1 has the best hand (the main pot, 925), seat 3 the second
+    # (the side pot with seat 2, 600)
+    hand = play_hand(director, tt.table, random.Random(1), scripted({1, 2}, {3}, [1, 3, 2, 4]))
+    received = hand.result["received"]
+    assert (received["1"], received["3"]) == (925, 600)
+
+    # then seat 2 is out, busted by seat 3 who won the pot its last chips were in, and seat 3 collects the
+    # whole bounty (not seat 1, the hand's biggest winner)
+    out = Elimination.objects.get(entry=middle)
+    assert out.eliminated_by == big and out.bounty_shares == {str(big.pk): 20}
+    assert Entry.objects.get(pk=big.pk).bounties_won == 20
+    assert Entry.objects.get(pk=short.pk).bounties_won == 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from apps.engine.tournament.errors import PlaceError
 from apps.engine.tournament.payouts import split_places
@@ -152,6 +153,18 @@ def prizes_for_finishes(
         ):
             out[player] = amount
     return out
+
+
+def bounty_hunters(pots: Sequence[Mapping[str, Any]], seat: int) -> list[int]:
+    """Who busted ``seat``: the winners of the last pot it was in (the pot its last chips went into). A split
+    pot has several (RULES.md §5, 8); an empty list when it was in no pot.
+
+    >>> pots = [{"eligible": [1, 2, 3], "winners": [2]}, {"eligible": [2, 3], "winners": [2, 3]}]
+    >>> bounty_hunters(pots, 1), bounty_hunters(pots, 3)
+    ([2], [2, 3])
+    """
+    mine = [p for p in pots if seat in p.get("eligible", ())]
+    return [int(w) for w in mine[-1].get("winners", ())] if mine else []
 
 
 @dataclass(frozen=True)
