@@ -1,6 +1,24 @@
 """Public pages: clock display, standings, leaderboards, players, hand replays (issue 10)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from apps.public import views
 
 app_name = "public"
-urlpatterns: list = []
+urlpatterns = [
+    path("t/<int:tournament_id>/clock/", views.tournament_clock, name="clock"),
+    path("t/<int:tournament_id>/standings/", views.tournament_standings, name="standings"),
+    path(
+        "t/<int:tournament_id>/standings.<str:fmt>",
+        views.tournament_standings_download,
+        name="standings-download",
+    ),
+    path("leagues/<int:league_id>/seasons/<int:season_id>/", views.season_leaderboard, name="leaderboard"),
+    path(
+        "leagues/<int:league_id>/seasons/<int:season_id>/leaderboard.<str:fmt>",
+        views.season_leaderboard_download,
+        name="leaderboard-download",
+    ),
+    path("players/<int:player_id>/", views.player_page, name="player"),
+    path("hands/<int:hand_id>/replay/", views.hand_replay, name="replay"),
+]
