@@ -80,13 +80,13 @@ def error_text(exc: ApplicationError) -> str:
     return _("Refused: %(message)s (code %(code)s)") % {"message": exc.message, "code": exc.code}
 
 
-def attempt(request: HttpRequest, action: Callable[[], Any], done: str) -> Any:
-    """Run a service call; on success flash ``done``, on a refusal flash the refusal and return None. The
-    service's transaction has rolled back by then: nothing was written."""
+def attempt(request: HttpRequest, action: Callable[[], Any], done: str | Callable[[Any], str]) -> Any:
+    """Run a service call; on success flash ``done`` (or ``done(result)``), on a refusal flash the refusal
+    and return None. The service's transaction has rolled back by then: nothing was written."""
     try:
         result = action()
     except ApplicationError as exc:
         messages.error(request, error_text(exc))
         return None
-    messages.success(request, done)
+    messages.success(request, done(result) if callable(done) else done)
     return result if result is not None else True

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from apps.clocks.levelclock import level_clock_control
@@ -110,7 +111,12 @@ def moves_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
     attempt(
         request,
         lambda: seat_moves.moves_plan(actor=actor(request), tournament=t),
-        _("Floor made a new plan; the earlier proposals were replaced."),
+        lambda made: (
+            ngettext("Floor proposes %(count)s move.", "Floor proposes %(count)s moves.", len(made))
+            % {"count": len(made)}
+            if made
+            else _("The tables are balanced: no move is needed.")
+        ),
     )
     return redirect("cockpit:moves", tournament_id=t.pk)
 
@@ -122,7 +128,12 @@ def moves_confirm_all(request: HttpRequest, tournament_id: int) -> HttpResponse:
     attempt(
         request,
         lambda: seat_moves.moves_confirm_all(actor=actor(request), tournament=t),
-        _("Every proposed move is confirmed."),
+        lambda done: (
+            ngettext("%(count)s move is confirmed.", "%(count)s moves are confirmed.", len(done))
+            % {"count": len(done)}
+            if done
+            else _("There were no moves to confirm.")
+        ),
     )
     return redirect("cockpit:moves", tournament_id=t.pk)
 
