@@ -34,3 +34,14 @@ def to_act(hand: Hand) -> int:
     seat = HandState.from_json(hand.state).to_act
     assert seat is not None
     return seat
+
+
+def given_player_user(club: Any, player: Any, role: str = "player") -> Actor:
+    """A login for ``player`` (a club player linked to a user with the player role)."""
+    from tests.factories import MembershipFactory, UserFactory
+
+    user = UserFactory()
+    MembershipFactory(club=club, user=user, role=role)
+    player.user = user
+    player.save(update_fields=["user"])
+    return Actor(user=user)

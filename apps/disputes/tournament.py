@@ -1,0 +1,121 @@
+"""The tournament side of a ruling's re-flow: eliminations that no longer happened are undone (and recorded
+as such in the dispute's audit, never deleted), eliminations that now happen are made by the tournament's own
+hook (:func:`apps.tournaments.results.tournament_hand_finished`).
+
+A finished tournament's places, payouts, league points and ratings are not re-derived here: a correction that
+changes who is out of a finished tournament is refused (409 ``tournament_finished``) with that reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import F
+
+from apps.accounts.permissions import Actor
+from apps.core.errors import Conflict
+from apps.disputes.models import Dispute
+from apps.tables.models import Hand, Seat
+from apps.tournaments.models import Elimination, Entry, Tournament, TournamentTable
+
+if TYPE_CHECKING:
+    from apps.disputes.reflow import Plan
+
+
+def _last_hands(plan: Plan) -> dict[int, tuple[Hand, int, int]]:
+    """Player id → (the last re-flowed hand they were dealt in, chips at its end before, after)."""
+    out: dict[int, tuple[Hand, int, int]] = {}
+    stacks_old, stacks_new = plan.old_state.stacks(), plan.new_state.stacks()
+    for s in plan.hand.seats:
+        seat, pid = int(s["seat"]), int(s["player_id"])
+        out[pid] = (plan.hand, stacks_old[seat], stacks_new[seat])
+    for lh in plan.later:
+        for pid in lh.old_final:
+            out[pid] = (lh.hand, lh.old_final[pid], lh.new_final[pid])
+    return out
+
+
+def _tournament(plan: Plan) -> Tournament | None:
+    from apps.tournaments.services import lock_tournament
+
+    row = (
+        TournamentTable.objects.filter(table_id=plan.hand.table_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
+    return lock_tournament(row) if row is not None else None
+
+
+def eliminations_undo(*, actor: Actor, dispute: Dispute, plan: Plan) -> list[dict[str, Any]]:
+    """Bring back every entry out of chips in the recorded hands that has chips after the correction: its
+    elimination is recorded in the audit and undone (status playing, no place or prize, its seat reopened,
+    the bounty taken back)."""
+    from apps.disputes.services import audit
+    from apps.tournaments.services import publish
+
+    t = _tournament(plan)
+    if t is None:
+        return []
+    back = [pid for pid, (_, old, new) in _last_hands(plan).items() if old == 0 and new > 0]
+    gone = [pid for pid, (_, old, new) in _last_hands(plan).items() if old > 0 and new == 0]
+    if (back or gone) and t.status == Tournament.Status.FINISHED:
+        raise Conflict(
+            "the tournament is over: a correction that changes who went out needs its places, payouts and "
+            "points re-derived, which Floor does not do yet",
+            code="tournament_finished",
+            detail={"tournament": t.pk},
+        )
+    undone = []
+    for pid in back:
+        e = (
+            Entry.objects.select_for_update(of=("self",))
+            .select_related("seat", "player")
+            .filter(tournament=t, player_id=pid, status__in=[Entry.Status.ELIMINATED, Entry.Status.BUSTED])
+            .order_by("-number")
+            .first()
+        )
+        if e is None or e.seat is None:
+            continue
+        el = Elimination.objects.filter(entry=e).first()
+        record = {
+            "entry": e.pk,
+            "player": e.player.name,
+            "status": e.status,
+            "place": e.place,
+            "place_to": e.place_to,
+            "prize": e.prize,
+            "hand": el.hand_id if el else None,
+            "start_chips": el.start_chips if el else None,
+            "eliminated_by": el.eliminated_by_id if el else None,
+        }
+        seat = e.seat
+        if seat.left_at is not None:
+            if Seat.objects.filter(table_id=seat.table_id, number=seat.number, left_at__isnull=True).exists():
+                raise Conflict(
+                    f"{e.player.name}'s seat {seat.number} has been taken since: move them back first",
+                    code="seat_taken",
+                    detail={"seat": seat.number, "entry": e.pk},
+                )
+            Seat.objects.filter(pk=seat.pk).update(left_at=None)
+        if el is not None and el.eliminated_by_id and t.bounty:
+            Entry.objects.filter(pk=el.eliminated_by_id).update(bounties_won=F("bounties_won") - t.bounty)
+        Entry.objects.filter(pk=e.pk).update(status=Entry.Status.PLAYING, place=None, place_to=None, prize=0)
+        audit(dispute, "elimination_undone", actor, record)
+        publish(t, "elimination_undone", {"entry": e.pk, "player": e.player.name, "dispute": dispute.pk})
+        undone.append(record)
+    return undone
+
+
+def eliminations_new(*, plan: Plan) -> list[int]:
+    """Entries that are out of chips only after the correction go out by the tournament's own rules, as of
+    the last hand they played (called once the stacks have been moved)."""
+    from apps.tournaments.results import tournament_hand_finished
+
+    t = Tournament.objects.filter(tables__table_id=plan.hand.table_id).first()
+    if t is None or t.status != Tournament.Status.RUNNING:
+        return []
+    gone = {pid: h for pid, (h, old, new) in _last_hands(plan).items() if old > 0 and new == 0}
+    for hand in {h.pk: h for h in gone.values()}.values():
+        hand.refresh_from_db()
+        tournament_hand_finished(hand=hand)
+    return sorted(gone)
