@@ -306,7 +306,7 @@
     var phase = "";
     if (!hand) phase = T.noHand;
     else if (hand.status === "finished") phase = T.phase_finished;
-    else phase = fmt(T["phase_" + hand.phase] || hand.phase, { round: hand.betting_round });
+    else phase = fmt(T["phase_" + hand.phase] || hand.phase, { round: hand.betting_round + 1 });
     $("console-phase").textContent = phase;
     $("console-pot").textContent = hand && hand.status !== "finished" ? fmt(T.potTotal, { amount: hand.pot_total }) : "";
     var pots = $("console-pots");
@@ -361,7 +361,7 @@
       var cards = (s.cards || "").split(" ").filter(function (c) { return c && c !== "??"; });
       if (cards.length) {
         var cl = el("div", { class: "seat-cards" });
-        cards.forEach(function (c) { cl.appendChild(el("span", { class: "card suit-" + c[1] }, cardText(c))); });
+        cards.forEach(function (c) { cl.appendChild(el("span", { class: "pcard suit-" + c[1] }, cardText(c))); });
         li.appendChild(cl);
       }
       ol.appendChild(li);
@@ -657,7 +657,9 @@
     clockEnd = c && c.seconds_left !== null && c.seconds_left !== undefined ? performance.now() + c.seconds_left * 1000 : null;
     box.classList.toggle("called", !!(c && c.stage === "called"));
     $("console-clock-bank").textContent = c && c.time_bank_left ? fmt(T.timeBank, { seconds: Math.round(c.time_bank_left) }) : "";
-    box.querySelector(".clock-label").textContent = c && c.stage === "called" ? T.clockCalled : T.clock;
+    var label = box.querySelector(".clock-label");
+    label.textContent = c && c.stage === "called" ? T.clockCalled : T.clock;
+    label.hidden = !c || clockEnd === null;
     tick();
   }
 

@@ -1,0 +1,273 @@
+"""The dealer console in Debian's Chromium: a whole Five-Card Draw hand by tapping (and the keyboard), a
+refused amount with its rule shown where it was typed, entries that survive a dropped network exactly once,
+and screenshots at phone and tablet sizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from apps.accounts.permissions import Actor
+from apps.tables import services
+from apps.tables.models import Hand, HandEvent, IdempotentAnswer
+from tests.browser import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 820, "height": 1180}
+
+
+@pytest.fixture(autouse=True)
+def short_streams(settings: Any, page: Any) -> Any:
+    """The live stream holds a server thread. A short life (the console reconnects with Last-Event-ID, as
+    after any drop), and leaving the page at the end, let every stream end before the test's database does
+    (a stream that ends later would touch a database pytest-django has closed)."""
+    settings.FLOOR_SSE_LIFETIME = 1
+    yield
+    page.goto("about:blank")
+    page.wait_for_timeout(1600)
+
+
+def open_console(page: Any, live_server: Any, raw: str) -> None:
+    page.goto(f"{live_server.url}/console/open/{raw}/")
+    page.wait_for_selector("#console[data-ready='true']")
+
+
+def wait_seq(page: Any, seq: int) -> None:
+    page.wait_for_selector(f"#console[data-seq='{seq}']")
+
+
+def tap(page: Any, selector: str) -> None:
+    page.locator(selector).click()
+
+
+def actions(hand: Hand) -> list[dict[str, Any]]:
+    return list(HandEvent.objects.filter(hand=hand).order_by("seq").values_list("payload", flat=True))
+
+
+def pick(page: Any, cards: str) -> None:
+    for i in range(0, len(cards), 2):
+        tap(page, f"#pick-{cards[i : i + 2]}")
+
+
+def test_a_dealer_plays_a_whole_five_card_draw_hand_by_tapping(page, live_server, table, device):
+    open_console(page, live_server, device[1])
+    assert page.url == f"{live_server.url}/console/tables/{table.pk}/"
+    tap(page, "#act-next")  # deal the first hand: button seat 1, antes 10 each
+    wait_seq(page, 0)
+    assert page.locator("#console-pot").inner_text() == "Pot 30"
+    assert "Seat 2 (Bo) to act" in page.locator("#console-to-act").inner_text()
+    # Only the legal actions: nothing bet yet, so fold / check / bet, no call or raise.
+    assert page.locator("#act-check").is_visible() and page.locator("#act-call").count() == 0
+    assert page.locator("#act-amount").input_value() == "20"  # the minimum, pre-filled
+
+    page.keyboard.type("40")  # digits type the amount, b bets it
+    assert page.locator("#act-wager").inner_text().startswith("Bet 40")
+    page.keyboard.press("b")
+    wait_seq(page, 1)
+    assert page.locator("li.seat[data-seat='2'] .bet").inner_text() == "40"
+    tap(page, "#act-call")  # Cy calls 40
+    wait_seq(page, 2)
+    page.keyboard.press("f")  # Ann folds
+    wait_seq(page, 3)
+
+    # The draw: counts up to the limit (3, or 4 showing the kept ace), never 5.
+    assert page.locator("#console").get_attribute("data-phase") == "drawing"
+    assert page.locator("#act-draw-4").is_visible() and page.locator("#act-draw-5").count() == 0
+    tap(page, "#act-draw-2")  # Bo draws two
+    wait_seq(page, 4)
+    tap(page, "#act-draw-4")  # Cy draws four: asks for the kept ace first
+    tap(page, "#act-shown-Ah")
+    wait_seq(page, 5)
+    assert page.locator("li.seat[data-seat='3'] .drew").inner_text() == "Drew 4"
+
+    tap(page, "#act-check")
+    wait_seq(page, 6)
+    tap(page, "#act-check")
+    wait_seq(page, 7)
+
+    # Showdown with the card picker: whoever is asked first shows, then the other.
+    shows = {2: "AsAdKcKd2h", 3: "AhQsQdJcJd"}
+    for seq in (8, 9):
+        seat = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
+        assert page.locator("#act-show").is_disabled()
+        pick(page, shows[seat])
+        tap(page, "#act-show")
+        wait_seq(page, seq)
+
+    assert page.locator("#console").get_attribute("data-phase") == "finished"
+    assert page.locator("#console-result").is_visible()
+    assert "Bo (110)" in page.locator("#console-winners").inner_text()
+    explanation = page.locator("#console-explanation").inner_text()
+    assert "Bo wins with Two Pair, Aces and Kings" in explanation
+    assert "Net: Ann −10, Bo +60, Cy −50; sum 0." in explanation
+    screenshot(page, "console-result-laptop")
+
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.status == Hand.Status.FINISHED
+    entered = actions(hand)
+    assert [(a["type"], a["seat"]) for a in entered[:7]] == [
+        ("bet", 2),
+        ("call", 3),
+        ("fold", 1),
+        ("draw", 2),
+        ("draw", 3),
+        ("check", 2),
+        ("check", 3),
+    ]
+    assert sorted((a["type"], a["seat"], a["cards"]) for a in entered[7:]) == [
+        ("show", 2, shows[2]),
+        ("show", 3, shows[3]),
+    ]
+    assert entered[4] == {"type": "draw", "seat": 3, "count": 4, "shown": "Ah"}
+    assert HandEvent.objects.filter(hand=hand, entered_by_device=device[0]).count() == 9
+
+    page.keyboard.press("n")  # the next hand, from the console
+    page.wait_for_selector("#console[data-phase='betting']")
+    assert Hand.objects.get(table=table, number=2).button == 2
+    assert "Hand 2" in page.locator("#console-hand").inner_text()
+
+
+def test_an_illegal_amount_typed_by_hand_is_refused_with_the_rule_where_it_was_typed(
+    page, live_server, director, table, device
+):
+    hand = services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    page.fill("#act-amount", "30")
+    tap(page, "#act-wager")
+    refusal = page.locator("#console-refusal")
+    refusal.wait_for(state="visible")
+    assert refusal.get_attribute("data-code") == "amount_not_in_units"
+    assert "30 is not a multiple of the bet unit 20" in refusal.inner_text()
+    assert "Rule: RULES.md §6" in refusal.inner_text()
+    # Right where the dealer typed: the refusal follows the amount's group, and the amount stays to fix.
+    assert page.locator(".group.wager + #console-refusal").count() == 1
+    assert page.locator("#act-amount").input_value() == "30"
+    assert HandEvent.objects.filter(hand=hand).count() == 0
+
+    page.fill("#act-amount", "5")
+    page.locator("#act-amount").press("Enter")
+    page.wait_for_selector("#console-refusal[data-code='bet_too_small']")
+    assert "bet 5 is below the minimum bet 20" in refusal.inner_text()
+    assert "TDA 43-A" in refusal.inner_text()
+    page.set_viewport_size(PHONE)
+    screenshot(page, "console-refusal-phone")
+
+    page.fill("#act-amount", "60")
+    tap(page, "#act-wager")
+    wait_seq(page, 1)
+    assert refusal.is_hidden()
+    assert [a["amount"] for a in actions(hand)] == [60]
+
+
+@pytest.mark.parametrize("lost", ["the answer", "the request"])
+def test_an_entry_lost_in_the_network_is_retried_until_it_lands_exactly_once(
+    page, live_server, director, table, device, lost
+):
+    hand = services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    seen: list[dict[str, Any]] = []
+    network = {"up": False}
+
+    def drop(route: Any) -> None:
+        request = route.request
+        seen.append({"key": request.headers.get("idempotency-key"), "body": request.post_data})
+        if len(seen) == 1 and lost == "the answer":
+            route.fetch()  # the server records it, and the answer is lost on the way back
+            route.abort("internetdisconnected")
+        elif not network["up"]:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/api/hands/*/events/", drop)
+    tap(page, "#act-check")
+    waiting = page.locator("#console-net.waiting")
+    waiting.wait_for(state="visible")
+    assert "Waiting for the network" in waiting.inner_text()
+    assert page.locator("#act-check").is_disabled() and page.locator("#act-fold").is_disabled()
+    page.keyboard.press("f")  # a second entry cannot start while the first is on its way
+    page.wait_for_timeout(1200)  # a retry or two, still down
+    assert len(seen) >= 2
+    assert HandEvent.objects.filter(hand=hand).count() == (1 if lost == "the answer" else 0)
+
+    network["up"] = True
+    wait_seq(page, 1)
+    assert page.locator("#console-net.waiting").count() == 0
+    assert [(a["type"], a["seat"]) for a in actions(hand)] == [("check", 2)]
+    assert len({s["key"] for s in seen}) == 1 and seen[0]["key"]  # one key for every try
+    assert len({s["body"] for s in seen}) == 1
+    assert IdempotentAnswer.objects.filter(hand=hand, key=seen[0]["key"]).count() == 1
+    hand.refresh_from_db()
+    assert hand.seq == 1
+
+
+def test_an_entry_pending_when_the_page_closed_is_sent_again_once(page, live_server, director, table, device):
+    hand = services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    page.route("**/api/hands/*/events/", lambda route: (route.fetch(), route.abort("internetdisconnected")))
+    tap(page, "#act-check")
+    page.locator("#console-net.waiting").wait_for(state="visible")
+    page.unroute("**/api/hands/*/events/")
+    page.reload()  # the tablet's page reloads before the answer came back
+    wait_seq(page, 1)
+    page.wait_for_timeout(500)
+    assert HandEvent.objects.filter(hand=hand).count() == 1
+    assert page.locator("#console-net.waiting").count() == 0
+
+
+def test_call_the_clock_counts_down_on_the_seat_to_act(page, live_server, director, table, device):
+    services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    assert page.locator("#console-clock-seconds").inner_text() == ""  # no turn limit at this table
+    page.keyboard.press("k")
+    page.wait_for_selector("#console-clock.called")
+    seconds = int(page.locator("#console-clock-seconds").inner_text().split()[0])
+    assert 25 <= seconds <= 30
+    page.wait_for_timeout(1300)
+    assert int(page.locator("#console-clock-seconds").inner_text().split()[0]) < seconds
+    tap(page, "#console-call-clock")  # once is enough: a second call is refused, next to the button
+    page.wait_for_selector("#console-refusal[data-code='clock_already_called']")
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("tablet", TABLET)])
+def test_screenshots_of_the_console_at_phone_and_tablet_sizes(
+    page, live_server, director, table, device, size, viewport
+):
+    hand = services.hand_start(actor=Actor(user=director), table=table)
+    actor = Actor(user=director)
+    for event in ({"type": "bet", "seat": 2, "amount": 40}, {"type": "call", "seat": 3}):
+        services.hand_event_record(actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event=event)
+        hand.refresh_from_db()
+    page.set_viewport_size(viewport)
+    open_console(page, live_server, device[1])
+    assert page.locator("#act-fold").is_visible()
+    # Nothing sticks out sideways, and the action buttons are big enough for a thumb.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    box = page.locator("#act-call").bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 48
+    assert screenshot(page, f"console-betting-{size}").stat().st_size > 5000
+
+    services.hand_event_record(
+        actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event={"type": "fold", "seat": 1}
+    )
+    page.wait_for_selector("#console[data-phase='drawing']", timeout=15_000)  # pushed live to the page
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert screenshot(page, f"console-draw-{size}").stat().st_size > 5000
+
+    for event in (
+        {"type": "draw", "seat": 2, "count": 1},
+        {"type": "draw", "seat": 3, "count": 3},
+        {"type": "check", "seat": 2},
+        {"type": "check", "seat": 3},
+    ):
+        hand.refresh_from_db()
+        services.hand_event_record(actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event=event)
+    page.wait_for_selector("#console[data-phase='showdown']", timeout=15_000)
+    pick(page, "KsKh")
+    assert page.locator("#pick-Ks").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert page.locator("#pick-2c").bounding_box()["height"] >= 44
+    assert screenshot(page, f"console-showdown-{size}").stat().st_size > 5000
