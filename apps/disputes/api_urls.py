@@ -6,4 +6,9 @@ from apps.disputes import apis
 
 urlpatterns = [
     path("pots/resolve", apis.PotResolveApi.as_view(), name="api-pots-resolve"),
+    path("hands/<int:hand_id>/disputes/", apis.DisputeRaiseApi.as_view(), name="api-dispute-raise"),
+    path("disputes/<int:dispute_id>/", apis.DisputeDetailApi.as_view(), name="api-dispute-detail"),
+    path("disputes/<int:dispute_id>/review", apis.DisputeReviewApi.as_view(), name="api-dispute-review"),
+    path("disputes/<int:dispute_id>/sandbox", apis.DisputeSandboxApi.as_view(), name="api-dispute-sandbox"),
+    path("disputes/<int:dispute_id>/ruling", apis.DisputeRulingApi.as_view(), name="api-dispute-ruling"),
 ]

@@ -12,8 +12,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from apps.core.errors import ApplicationError, ValidationFailed
+from apps.accounts.permissions import is_director, require_actor
+from apps.core.apis import get_or_404, validated
+from apps.core.errors import ApplicationError, PermissionRefused, ValidationFailed
 from apps.core.schema import ErrorSerializer, errors
+from apps.disputes import selectors, services
+from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
 
@@ -129,3 +133,149 @@ class PotResolveApi(APIView):
                 error.message, code=error.code, rule=error.rule, detail=error.detail
             ) from None
         return Response(answer)
+
+
+# --- the dispute desk ---
+
+
+def _dispute(dispute_id: int) -> Any:
+    from apps.disputes.models import Dispute
+
+    return get_or_404(Dispute.objects.select_related("hand__table"), dispute_id, "dispute")
+
+
+def _require_director(actor: Any, dispute: Any) -> None:
+    if not is_director(actor, dispute.hand.table.club_id):
+        raise PermissionRefused(
+            "only the club's director reviews and rules on disputes",
+            code="not_director",
+            detail={"dispute": dispute.pk},
+        )
+
+
+class DisputeSerializer(Serializer):
+    id = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    hand_number = serializers.IntegerField()
+    table = serializers.IntegerField()
+    kind = serializers.CharField()
+    description = serializers.CharField()
+    role = serializers.CharField(help_text="director, dealer or player")
+    raised_by = serializers.CharField()
+    player = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    window = serializers.CharField(help_text="reading (until the next hand starts) or accounting (TDA 36)")
+    in_window = serializers.BooleanField()
+    late = serializers.BooleanField()
+    window_detail = serializers.DictField()
+    status = serializers.CharField()
+    ruling = serializers.DictField(allow_null=True)
+    audit = serializers.ListField(child=serializers.DictField())
+
+
+class CorrectionSerializer(Serializer):
+    void_from_seq = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    events = serializers.ListField(child=serializers.DictField(), required=False, max_length=200)
+
+
+class DisputeRaiseApi(APIView):
+    class InputSerializer(Serializer):
+        kind = serializers.ChoiceField(choices=["reading", "accounting"])
+        description = serializers.CharField(max_length=1000)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: DisputeSerializer, **errors(400, 401, 403, 404, 409)},
+        description="Flag a finished hand: its table's dealer, a player in the hand or the club's director. "
+        "A dispute outside TDA 22's window is accepted and marked late.",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = validated(self.InputSerializer, request).validated_data
+        actor = require_actor(request, "log in, or use the table's device token, to dispute a hand")
+        dispute = services.dispute_raise(
+            actor=actor, hand_id=hand_id, kind=data["kind"], description=data["description"]
+        )
+        return Response(selectors.dispute_detail(dispute), status=201)
+
+
+class DisputeDetailApi(APIView):
+    @extend_schema(responses={200: DisputeSerializer, **errors(401, 403, 404)})
+    def get(self, request: Request, dispute_id: int) -> Response:
+        actor = require_actor(request, "log in to read a dispute")
+        dispute = _dispute(dispute_id)
+        mine = (actor.user is not None and dispute.raised_by_user_id == getattr(actor.user, "pk", None)) or (
+            actor.device is not None and dispute.raised_by_device_id == actor.device.pk
+        )
+        if not mine:
+            _require_director(actor, dispute)
+        return Response(selectors.dispute_detail(dispute))
+
+
+class DisputeReviewApi(APIView):
+    @extend_schema(
+        responses={200: OpenApiResponse(description="the review"), **errors(401, 403, 404)},
+        description="The hand replayed event by event (state after each: stacks, bets, pots, who was to act, "
+        "what was legal), every refused entry with its rule, the result and its explanation, the PHH link.",
+    )
+    def get(self, request: Request, dispute_id: int) -> Response:
+        actor = require_actor(request, "log in as the club's director")
+        dispute = _dispute(dispute_id)
+        _require_director(actor, dispute)
+        return Response(
+            {"dispute": selectors.dispute_detail(dispute), "review": selectors.hand_review(dispute.hand)}
+        )
+
+
+class DisputeSandboxApi(APIView):
+    @extend_schema(
+        request=CorrectionSerializer,
+        responses={
+            200: OpenApiResponse(description="the result with the correction"),
+            **errors(400, 401, 403, 404, 409, 422),
+        },
+        description="Try a correction (undo from void_from_seq, enter events) and see the new result and "
+        "what it would change in the later hands. Nothing is written.",
+    )
+    def post(self, request: Request, dispute_id: int) -> Response:
+        from apps.disputes.reflow import correction_plan
+
+        data = validated(CorrectionSerializer, request).validated_data
+        actor = require_actor(request, "log in as the club's director")
+        dispute = _dispute(dispute_id)
+        _require_director(actor, dispute)
+        plan = correction_plan(dispute.hand, data.get("void_from_seq"), list(data.get("events") or []))
+        summary = plan.summary()
+        result = summary["result_after"] or {}
+        summary["explanation"] = explanation_render(
+            result.get("explanation_lines") or result.get("explanation") or []
+        )
+        return Response(summary)
+
+
+class DisputeRulingApi(APIView):
+    class InputSerializer(Serializer):
+        text = serializers.CharField(max_length=2000)
+        rules_cited = serializers.ListField(child=serializers.CharField(max_length=80), max_length=20)
+        outcome = serializers.ChoiceField(choices=["stands", "corrected"])
+        correction = CorrectionSerializer(required=False, allow_null=True)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: DisputeSerializer, **errors(400, 401, 403, 404, 409, 422)},
+        description="The director's ruling, once. 'corrected' appends the correction to the hand and "
+        "re-flows every later hand at the table, the stacks, eliminations and the standings; the table is "
+        "told live.",
+    )
+    def post(self, request: Request, dispute_id: int) -> Response:
+        data = validated(self.InputSerializer, request).validated_data
+        actor = require_actor(request, "log in as the club's director")
+        correction = data.get("correction")
+        services.dispute_rule(
+            actor=actor,
+            dispute_id=dispute_id,
+            text=data["text"],
+            rules_cited=list(data["rules_cited"]),
+            outcome=data["outcome"],
+            correction=dict(correction) if correction is not None else None,
+        )
+        return Response(selectors.dispute_detail(_dispute(dispute_id)), status=201)

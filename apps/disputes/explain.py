@@ -22,9 +22,15 @@ def explanation_line_text(line: Mapping[str, Any]) -> str:
     return render_line(ExplanationLine(str(line["key"]), dict(line.get("params") or {})))
 
 
-def explanation_render(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """``[{"key", "params", "text"}]`` for the include ``disputes/_explanation.html``."""
-    return [
-        {"key": line["key"], "params": line.get("params") or {}, "text": explanation_line_text(line)}
-        for line in lines
-    ]
+def explanation_render(lines: Iterable[Mapping[str, Any] | str]) -> list[dict[str, Any]]:
+    """``[{"key", "params", "text"}]`` for the include ``disputes/_explanation.html``. A hand's stored result
+    holds the English lines only (no key): they are shown as they are, with ``key`` None."""
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        if isinstance(line, str):
+            out.append({"key": None, "params": {}, "text": line})
+        else:
+            out.append(
+                {"key": line["key"], "params": line.get("params") or {}, "text": explanation_line_text(line)}
+            )
+    return out

@@ -1,0 +1,131 @@
+"""Reads of the dispute desk: a dispute with its ruling and audit, and the review of its hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.disputes.explain import explanation_render
+from apps.disputes.models import Dispute, RefusedEntry
+from apps.engine.games import Game
+from apps.engine.hand import HandState, start_hand
+from apps.tables.models import Hand, HandEvent
+
+
+def _who(user: Any, device: Any, by_clock: bool = False) -> str:
+    if by_clock:
+        return "clock"
+    if device is not None:
+        return f"device {device.name}"
+    if user is not None:
+        return str(user.get_username())
+    return ""
+
+
+def state_brief(state: HandState) -> dict[str, Any]:
+    """What the review shows after each event: stacks, bets, pots, who was to act and what was legal."""
+    return {
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "stacks": {str(s.seat): s.stack for s in state.seats},
+        "bets": {str(s.seat): s.bet for s in state.seats if s.bet},
+        "folded": [s.seat for s in state.seats if s.folded],
+        "pot_total": state.pot_total,
+        "pots": state.pots(),
+        "legal": [a for a in state.legal_actions() if a["type"] != "timeout"],
+    }
+
+
+def dispute_detail(dispute: Dispute) -> dict[str, Any]:
+    ruling = getattr(dispute, "ruling", None)
+    return {
+        "id": dispute.pk,
+        "hand": dispute.hand_id,
+        "hand_number": dispute.hand.number,
+        "table": dispute.hand.table_id,
+        "kind": dispute.kind,
+        "description": dispute.description,
+        "role": dispute.role,
+        "raised_by": _who(dispute.raised_by_user, dispute.raised_by_device),
+        "player": dispute.raised_by_player.name if dispute.raised_by_player else None,
+        "created_at": dispute.created_at,
+        "window": dispute.window,
+        "in_window": dispute.in_window,
+        "late": dispute.late,
+        "window_detail": dispute.window_detail,
+        "status": dispute.status,
+        "ruling": None
+        if ruling is None
+        else {
+            "text": ruling.text,
+            "rules_cited": ruling.rules_cited,
+            "outcome": ruling.outcome,
+            "correction": ruling.correction,
+            "reflow": ruling.reflow,
+            "ruled_by": _who(ruling.ruled_by, None),
+            "created_at": ruling.created_at,
+        },
+        "audit": [
+            {"action": a.action, "by": _who(a.by_user, a.by_device), "at": a.created_at, "data": a.data}
+            for a in dispute.audit.select_related("by_user", "by_device").all()
+        ],
+    }
+
+
+def hand_review(hand: Hand) -> dict[str, Any]:
+    """The hand replayed event by event: every row of its log (voided rows and corrections included, as
+    recorded) with the state after it, every refused entry with its rule, the result and its explanation."""
+    start = start_hand(Game.from_json(hand.game), hand.seats, hand.button, hand.number)
+    steps: list[dict[str, Any]] = [
+        {"seq": 0, "kind": "start", "event": None, "by": "", "at": hand.started_at, "voided_by": None,
+         "state": state_brief(start)}
+    ]  # fmt: skip
+    rows = HandEvent.objects.filter(hand=hand).select_related(
+        "entered_by_user", "entered_by_device", "voided_by"
+    )
+    for row in rows.order_by("seq"):
+        steps.append(
+            {
+                "seq": row.seq,
+                "kind": row.kind,
+                "event": row.payload,
+                "by": _who(row.entered_by_user, row.entered_by_device, row.by_clock),
+                "at": row.created_at,
+                "voided_by": row.voided_by.seq if row.voided_by else None,
+                "state": state_brief(HandState.from_json(row.state_after)),
+            }
+        )
+    refused = [
+        {
+            "expected_seq": r.expected_seq,
+            "event": r.event,
+            "code": r.code,
+            "message": r.message,
+            "rule": r.rule,
+            "detail": r.detail,
+            "by": _who(r.by_user, r.by_device, r.by_clock),
+            "at": r.created_at,
+        }
+        for r in RefusedEntry.objects.filter(hand=hand).select_related("by_user", "by_device")
+    ]
+    result = hand.result or {}
+    return {
+        "hand": hand.pk,
+        "number": hand.number,
+        "table": hand.table_id,
+        "button": hand.button,
+        "seats": hand.seats,
+        "status": hand.status,
+        "steps": steps,
+        "refused": refused,
+        "result": result,
+        "explanation": explanation_render(result.get("explanation_lines") or result.get("explanation") or []),
+        "phh_url": f"/api/hands/{hand.pk}/phh",
+    }
+
+
+def disputes_for_club(club_id: int) -> list[Dispute]:
+    return list(
+        Dispute.objects.filter(hand__table__club_id=club_id)
+        .select_related("hand__table")
+        .order_by("-created_at")[:200]
+    )
