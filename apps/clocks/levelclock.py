@@ -139,7 +139,8 @@ def _reschedule(clock: LevelClock, now: datetime, *, kind: str) -> None:
     pos = lc.position(levels, state, now.timestamp())
     clock.deadline = _dt(lc.next_change_at(levels, state, now.timestamp()))
     clock.version += 1
-    changed = pos.level != clock.announced_level
+    previous = clock.announced_level
+    changed = pos.level != previous
     clock.announced_level = pos.level
     clock.save()
     if clock.deadline is not None:
@@ -153,6 +154,10 @@ def _reschedule(clock: LevelClock, now: datetime, *, kind: str) -> None:
         live_publish(channel=channel, type="level", data=view)
     if kind != "tick" or changed:
         live_publish(channel=channel, type="clock", data={**view, "action": kind})
+    # tournaments hook (issue 7): the change mirrored on the tournament's stream; the colour-ups it brings.
+    from apps.tournaments.levels import tournament_clock_changed
+
+    tournament_clock_changed(clock=clock, view=view, kind=kind, previous=previous)
 
 
 def level_clock_control(

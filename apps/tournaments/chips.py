@@ -6,6 +6,11 @@ counted at the table). Without counts Floor assumes each player holds only what 
 chip (``stack % next_chip // removed``). The race cards are the ones dealt at the table, or, when none are
 given, dealt by Floor from a deck shuffled with the tournament's seed (recorded). Each stack change is a
 stack adjustment with its reason; the race's record keeps the value change it made.
+
+**Automatic colour-ups.** When the level clock starts the level that removes a chip (or the break before it),
+Floor runs the race at every table between hands by itself, once per table and chip (its counts and its
+cards, recorded as Floor's, ``automatic``); a table in the middle of a hand races when that hand finishes.
+Chips removed together (say the 5s and the 25s) race as one: the odd value in the smallest of them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import random
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict, NotFound, RuleViolation, ValidationFailed
@@ -21,7 +27,7 @@ from apps.engine.errors import EngineError
 from apps.engine.tournament import chiprace as ec
 from apps.engine.tournament import chips as ek
 from apps.engine.tournament import structure as es
-from apps.tables.models import Hand, Seat
+from apps.tables.models import Hand, Seat, StackAdjustment, Table
 from apps.tournaments.models import ChipRace, Tournament, TournamentTable
 from apps.tournaments.services import lock_tournament, publish, require_director
 
@@ -74,8 +80,7 @@ def chip_race_run(
     counts: dict[int, int] | None = None,
     cards: list[str] | None = None,
 ) -> ChipRace:
-    from apps.tables.services import seat_stack_adjust
-
+    """The director runs a table's chip race (counts and cards as dealt at the table, or Floor's)."""
     t = lock_tournament(tournament.pk)
     require_director(actor, t.club_id)
     tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken_at__isnull=True).first()
@@ -87,8 +92,28 @@ def chip_race_run(
         raise Conflict("the chip race is run between hands", code="hand_in_progress", rule="TDA 24")
     if ChipRace.objects.filter(tournament=t, table_number=table_number, removed=removed).exists():
         raise Conflict(f"the {removed} chips were already raced off at this table", code="chip_race_done")
+    return _race(t, tt, removed=removed, next_chip=next_chip, counts=counts, cards=cards, user=actor.user)
+
+
+def _race(
+    t: Tournament,
+    tt: TournamentTable,
+    *,
+    removed: int,
+    next_chip: int,
+    counts: dict[int, int] | None,
+    cards: list[str] | None,
+    user: Any,
+    removed_all: list[int] | None = None,
+) -> ChipRace:
+    """Race one table (between hands, the tournament row locked) and record it; every stack change is a
+    stack adjustment with its reason."""
+    table_number = tt.number
     seats = {
-        s.number: s for s in Seat.objects.filter(table_id=tt.table_id, left_at__isnull=True, stack__gt=0)
+        s.number: s
+        for s in Seat.objects.select_for_update().filter(
+            table_id=tt.table_id, left_at__isnull=True, stack__gt=0
+        )
     }
     stacks = {n: s.stack for n, s in seats.items()}
     if counts is None:
@@ -109,22 +134,27 @@ def chip_race_run(
         race = ec.chip_race(counts, removed=removed, next_chip=next_chip, stacks=stacks, cards=cards)
     except EngineError as exc:
         raise RuleViolation.from_engine(exc) from exc
+    reason = f"colour-up of the {'/'.join(map(str, removed_all or [removed]))} chips, chip race (TDA 24)"
     for rs in race.seats:
         delta = rs.value_after - rs.value_before
         if delta:
-            seat_stack_adjust(
-                actor=actor,
-                seat=seats[rs.seat],
-                kind="correction",
+            seat = seats[rs.seat]
+            seat.stack += delta
+            seat.save(update_fields=["stack"])
+            StackAdjustment.objects.create(
+                seat=seat,
+                kind=StackAdjustment.Kind.CORRECTION,
                 amount=delta,
-                reason=f"colour-up of the {removed} chips, chip race (TDA 24)",
+                stack_after=seat.stack,
+                reason=reason,
+                actor=user,
             )
     record = ChipRace.objects.create(
         tournament=t,
         table_number=table_number,
         removed=removed,
         next_chip=next_chip,
-        created_by=actor.user,
+        created_by=user,
         result={
             "seats": [
                 {
@@ -145,7 +175,73 @@ def chip_race_run(
             "value_change": race.value_change,
             "explanation": list(race.explanation),
             "cards_dealt_by_floor": dealt_by_floor,
+            "removed_all": removed_all or [removed],
+            "automatic": user is None,
         },
     )
     publish(t, "chip_race", {"table": table_number, "removed": removed, "record": record.pk})
     return record
+
+
+# --- automatic colour-ups ----------------------------------------------------------------------------------
+
+
+def _due_now(t: Tournament) -> list[dict[str, Any]]:
+    """The colour-ups whose moment has come: their level has started, or the break before it has."""
+    from apps.clocks.levelclock import clock_levels, clock_position
+    from apps.tournaments.services import current_level
+
+    clock = t.level_clock
+    if clock is None or clock.anchor_at is None or not t.chip_denominations:
+        return []
+    now = timezone.now()
+    in_break = clock_levels(clock)[clock_position(clock, now).level].is_break
+    reached = current_level(t, now=now) + (1 if in_break else 0)
+    return [u for u in colour_ups_due(t) if u["level"] <= reached]
+
+
+def colour_ups_catch_up(*, t: Tournament, table: TournamentTable | None = None) -> list[ChipRace]:
+    """Run every colour-up whose level (or the break before it) has started and that a table has not had
+    yet, at each open table between hands (or only at ``table``). A table in the middle of a hand has its
+    race when that hand finishes (the table service's hook calls this). Once per table and chip (the
+    ``chip_race_once_per_table_chip`` constraint). Expects the tournament row locked; the races are Floor's
+    (no actor): counts from the stacks, cards from the tournament's seed, each recorded."""
+    if t.status != Tournament.Status.RUNNING:
+        return []
+    due = _due_now(t)
+    if not due:
+        return []
+    tables = TournamentTable.objects.filter(tournament=t, broken_at__isnull=True).order_by("number")
+    if table is not None:
+        tables = tables.filter(pk=table.pk)
+    done = set(ChipRace.objects.filter(tournament=t).values_list("table_number", "removed"))
+    records = []
+    for tt in tables:
+        todo = [u for u in due if (tt.number, min(u["removed"])) not in done]
+        if not todo:
+            continue
+        # taken before the hand check: a hand_start at this table (which holds this row) then waits for us
+        Table.objects.select_for_update().filter(pk=tt.table_id).values_list("pk", flat=True).first()
+        if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.IN_PROGRESS).exists():
+            continue
+        for u in todo:
+            records.append(
+                _race(
+                    t,
+                    tt,
+                    removed=min(u["removed"]),
+                    next_chip=u["next_chip"],
+                    counts=None,
+                    cards=None,
+                    user=None,
+                    removed_all=list(u["removed"]),
+                )
+            )
+    return records
+
+
+def colour_ups_after_level_change(tournament_id: int) -> None:
+    """After a level change is committed: the colour-ups it brings, in their own transaction."""
+    with transaction.atomic():
+        t = lock_tournament(tournament_id)
+        colour_ups_catch_up(t=t)

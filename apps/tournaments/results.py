@@ -141,6 +141,10 @@ def tournament_hand_finished(*, hand: Hand) -> None:
         _eliminate(t, outs, hand_for_hand_round=tt.hand_for_hand_hands if t.hand_for_hand else None)
     if outs or expired:  # the plan changes only when someone is out
         _after_eliminations(t)
+    # a colour-up whose level started while this hand was played is raced now, before the next hand (TDA 24)
+    from apps.tournaments.chips import colour_ups_catch_up
+
+    colour_ups_catch_up(t=t, table=tt)
 
 
 def _after_eliminations(t: Tournament) -> None:
