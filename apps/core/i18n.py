@@ -428,9 +428,8 @@ def hand_result(state: Any) -> dict[str, Any] | None:
     """A hand's ``result`` with its explanation and hand names in the active language.
 
     ``state`` is a ``HandState`` or its JSON. The English result is returned as stored; otherwise the
-    explanation is made again from the hand (the same pots the engine made: the tests check the English
-    reads the same) and, should that fail, the stored English is returned."""
-    from apps.engine import showdown
+    explanation is made again from the hand (the same pots the engine made: the tests check that the
+    English made so reads as the stored one) and, should that fail, the stored English is returned."""
     from apps.engine.hand import HandState
 
     st = state if isinstance(state, HandState) else HandState.from_json(state)
@@ -438,28 +437,36 @@ def hand_result(state: Any) -> dict[str, Any] | None:
     if result is None or _english():
         return result
     try:
-        strengths = showdown._strengths(st)
-        out = dict(result)
-        out["hands"] = {seat: strength_name(strengths[int(seat)]) for seat in result.get("hands", {})}
-        if result.get("kind") == "pots":
-            players = [
-                PotPlayer(
-                    s.seat,
-                    s.contributed - s.dead_posted,
-                    folded=s.folded,
-                    strength=strengths.get(s.seat),
-                    name=s.name,
-                    dead=s.dead_posted,
-                )
-                for s in st.seats
-            ]
-            res = resolve_pots(players, button=st.button, smallest_chip=st.game.smallest_chip)
-            out["explanation"] = explanation_texts(res.explanation)
-        elif result.get("kind") == "points":
-            out["explanation"] = [_points_line(st, seat, strengths) for seat in result.get("winners", [])]
-        return out
+        return remade_result(st, result)
     except (EngineError, KeyError, AttributeError, TypeError, ValueError):
         return result
+
+
+def remade_result(st: Any, result: Mapping[str, Any]) -> dict[str, Any]:
+    """``result`` with ``explanation`` and ``hands`` made again from the finished hand ``st``, in the
+    active language."""
+    from apps.engine import showdown
+
+    strengths = showdown._strengths(st)
+    out = dict(result)
+    out["hands"] = {seat: strength_name(strengths[int(seat)]) for seat in result.get("hands", {})}
+    if result.get("kind") == "pots":
+        players = [
+            PotPlayer(
+                s.seat,
+                s.contributed - s.dead_posted,
+                folded=s.folded,
+                strength=strengths.get(s.seat),
+                name=s.name,
+                dead=s.dead_posted,
+            )
+            for s in st.seats
+        ]
+        res = resolve_pots(players, button=st.button, smallest_chip=st.game.smallest_chip)
+        out["explanation"] = explanation_texts(res.explanation)
+    elif result.get("kind") == "points":
+        out["explanation"] = [_points_line(st, seat, strengths) for seat in result.get("winners", [])]
+    return out
 
 
 def _points_line(st: Any, seat: int, strengths: Mapping[int, Any]) -> str:

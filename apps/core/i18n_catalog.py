@@ -183,6 +183,11 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("unknown structure %(structure)s"),
         gettext_noop("unknown game settings %(unknown)s"),
     ),
+    "blinds_invalid": (
+        gettext_noop("one small and one big blind may be marked"),
+        gettext_noop("the big blind must be marked, on its own seat"),
+        gettext_noop("a marked blind is not dealt in"),
+    ),
     "unknown_seat": (gettext_noop("no seat %(seat)s in this hand"),),
     "seats_invalid": (gettext_noop("seat numbers must be distinct and >= 1"),),
     "player_count": (gettext_noop("%(game)s is for %(minimum)s-%(maximum)s players, not %(players)s"),),
@@ -259,6 +264,14 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("the required field %(field)s is missing for %(variant)s"),
     ),
     "phh_toml_invalid": (gettext_noop("not valid TOML: %(error)s"),),
+    "phh_variant_unsupported": (
+        gettext_noop("variant %(variant)s is not played by Floor (supported: %(supported)s)"),
+        gettext_noop("PHH has no variant for a %(structure)s %(kind)s"),
+    ),
+    "phh_forced_bets_unsupported": (
+        gettext_noop("straddles are not supported"),
+        gettext_noop("antes %(antes)s are neither uniform nor a big-blind ante"),
+    ),
     # --- tournaments (RULES.md §8)
     "table_full": (gettext_noop("no free seat"),),
     "move_stale": (gettext_noop("the player is not in that seat"),),
