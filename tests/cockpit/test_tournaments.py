@@ -52,6 +52,9 @@ def test_the_pages_render_for_the_director() -> None:
         body = response.content.decode()
         assert 'aria-current="page"' in body, name  # the menu marks where the director is
         assert club.name in body
+    # the desk offers only what the tournament has: no rebuys, add-on or re-entry here
+    desk = client.get(reverse("cockpit:registration", args=[t.pk])).content.decode()
+    assert "/rebuy/" not in desk and "/add-on/" not in desk and "/reentry/" not in desk
 
 
 def test_a_director_creates_a_tournament_from_a_template() -> None:
@@ -172,6 +175,10 @@ def test_rebuy_add_on_decline_and_re_entry_from_the_desk() -> None:
     )
     first = Entry.objects.filter(tournament=t).select_related("seat").order_by("pk").first()
     assert first is not None and first.seat is not None
+
+    desk = client.get(reverse("cockpit:registration", args=[t.pk])).content.decode()
+    assert reverse("cockpit:entry-action", args=[first.pk, "rebuy"]) in desk
+    assert reverse("cockpit:entry-action", args=[first.pk, "add-on"]) in desk
 
     def act(entry: Entry, action: str) -> list[str]:
         return flashed(client.post(reverse("cockpit:entry-action", args=[entry.pk, action]), follow=True))
