@@ -22,6 +22,7 @@
   var lastLive = cfg.liveAfter || 0;
   var drawnFor = null; // the hand state the action buttons were drawn for (a re-read of it keeps them as typed)
   var refusalBox = document.getElementById("console-refusal");
+  var viaKeyboard = false; // the last input was a key (not a tap): keep the focus where Tab users expect it
 
   function $(id) { return document.getElementById(id); }
   function fmt(s, vars) {
@@ -307,6 +308,7 @@
     if (!hand) phase = T.noHand;
     else if (hand.status === "finished") phase = T.phase_finished;
     else phase = fmt(T["phase_" + hand.phase] || hand.phase, { round: hand.betting_round + 1 });
+    if (hand && hand.status === "in_progress" && hand.pass_outs) phase += " \u00b7 " + fmt(T.passOuts, { n: hand.pass_outs });
     $("console-phase").textContent = phase;
     $("console-pot").textContent = hand && hand.status !== "finished" ? fmt(T.potTotal, { amount: hand.pot_total }) : "";
     var pots = $("console-pots");
@@ -340,6 +342,8 @@
       head.appendChild(el("span", { class: "seat-no" }, String(s.seat)));
       head.appendChild(el("span", { class: "seat-name" }, s.name || ""));
       if (s.seat === button) head.appendChild(el("span", { class: "badge dealer", title: T.button, "aria-label": T.button }, "D"));
+      if (hand && s.seat === hand.small_blind_seat) head.appendChild(el("span", { class: "badge blind", title: T.smallBlind }, T.sb));
+      if (hand && s.seat === hand.big_blind_seat) head.appendChild(el("span", { class: "badge blind", title: T.bigBlind }, T.bb));
       li.appendChild(head);
       var facts = el("dl", { class: "seat-facts" });
       facts.appendChild(el("dt", {}, T.stack));
@@ -382,6 +386,7 @@
     var key = hand ? [hand.id, hand.seq, hand.status].join(":") : "none:" + (table ? table.button_seat : "");
     if (key === drawnFor) return; // the same state: keep what the dealer typed or picked, and any refusal
     drawnFor = key;
+    var hadFocus = viaKeyboard && box.contains(document.activeElement);
     box.after(refusalBox);
     hideRefusal();
     box.textContent = "";
@@ -389,6 +394,7 @@
     title.textContent = "";
     if (!hand || hand.status === "finished") {
       var g = group("next");
+      if (hadFocus) setTimeout(function () { var n = $("act-next"); if (n) n.focus(); }, 0);
       g.appendChild(bigButton(hand || (table && table.button_seat) ? T.nextHand : T.firstHand, "n",
         function (b) { startHand(b); }, "act-next"));
       box.appendChild(g);
@@ -400,6 +406,8 @@
     if (hand.phase === "betting") renderBetting(box);
     else if (hand.phase === "drawing") renderDrawing(box);
     else if (hand.phase === "showdown") renderShowdown(box);
+    // A dealer moving by Tab keeps their place: the first control of the new actions takes the focus.
+    if (hadFocus) { var first = box.querySelector("button:not([disabled]), input"); if (first) first.focus(); }
     var prove = legal("prove_openers");
     if (prove.length && hand.phase !== "showdown") {
       var pg = group("prove");
@@ -684,6 +692,8 @@
 
   function clickIf(id) { var b = $(id); if (b && !b.disabled) { b.click(); return true; } return false; }
 
+  document.addEventListener("keydown", function () { viaKeyboard = true; }, true);
+  document.addEventListener("pointerdown", function () { viaKeyboard = false; }, true);
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var t = e.target;
@@ -694,7 +704,7 @@
     if (k === "f") handled = clickIf("act-fold");
     else if (k === "c") handled = clickIf("act-check") || clickIf("act-call");
     else if ((k === "b" || k === "r") && $("act-wager") && $("act-wager").dataset.key === k) handled = clickIf("act-wager");
-    else if (k === "a") handled = clickIf("act-allin");
+    else if (k === "a") handled = clickIf("act-allin") || clickIf("act-call"); // facing more than the stack
     else if (k === "n") handled = clickIf("act-next");
     else if (k === "k") handled = clickIf("console-call-clock");
     else if (/^[0-9]$/.test(k) && !inAmount) {

@@ -271,3 +271,21 @@ def test_screenshots_of_the_console_at_phone_and_tablet_sizes(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.locator("#pick-2c").bounding_box()["height"] >= 44
     assert screenshot(page, f"console-showdown-{size}").stat().st_size > 5000
+
+
+def test_a_director_logged_in_deals_from_the_console_with_the_session(page, live_server, director, table):
+    page.goto(f"{live_server.url}/accounts/login/?next=/console/tables/{table.pk}/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", "pw-for-tests")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#console[data-ready='true']")
+    tap(page, "#act-next")
+    wait_seq(page, 0)
+    assert page.locator("li.seat[data-seat='3'] .badge.dealer").count() == 0
+    assert page.locator("li.seat[data-seat='1'] .badge.dealer").count() == 1
+    page.keyboard.press("c")  # a check, sent with the session and its CSRF token
+    wait_seq(page, 1)
+    hand = Hand.objects.get(table=table)
+    event = HandEvent.objects.get(hand=hand)
+    assert event.payload == {"type": "check", "seat": 2}
+    assert event.entered_by_user == director and event.entered_by_device is None
