@@ -3,6 +3,7 @@
 
 * whether a hand may be dealt at all: a table three or more players short of the longest is halted until
   the director's moves balance it (TDA 11-D, :func:`apps.engine.tournament.balancing.halted_tables`);
+  hand-for-hand, a table that has played this hand waits for the others (TDA RP-8, WSOP 126-b);
 * its button and blinds under the dead button (TDA 32, :func:`apps.engine.tournament.seating.next_positions`):
   the big blind always moves on to the next player dealt in, the small blind goes to the seat that had the
   big blind and the button to the seat that had the small blind, even when those seats are now empty (a
@@ -18,6 +19,7 @@ from apps.core.errors import Conflict
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
 from apps.tables.models import Hand, Table
+from apps.tournaments.levels import hand_for_hand_wait_check
 from apps.tournaments.models import Tournament, TournamentTable
 
 RULE_HALT = "TDA 11-D"
@@ -71,6 +73,7 @@ def tournament_positions(
     if tt is None or tt.tournament.status != Tournament.Status.RUNNING:
         return None
     table_halt_check(t=tt.tournament, number=tt.number)
+    hand_for_hand_wait_check(t=tt.tournament, number=tt.number)
     if not game.big_blind:
         return None
     players = {n: str(n) for n in numbers}

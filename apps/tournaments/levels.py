@@ -55,3 +55,69 @@ def _colour_ups(tournament_id: int) -> None:
     from apps.tournaments.chips import colour_ups_after_level_change
 
     colour_ups_after_level_change(tournament_id)
+
+
+# --- hand-for-hand (TDA RP-8, WSOP 126-b) ------------------------------------------------------------------
+
+
+def playing_tables(t: Tournament) -> dict[int, int]:
+    """The open tables that can deal (two or more players with chips): table number -> hands played
+    hand-for-hand there."""
+    from django.db.models import Count, Q
+
+    from apps.tournaments.models import TournamentTable
+
+    live = Q(table__seats__left_at__isnull=True, table__seats__stack__gt=0)
+    rows = (
+        TournamentTable.objects.filter(tournament=t, broken_at__isnull=True)
+        .annotate(live=Count("table__seats", filter=live))
+        .values_list("number", "hand_for_hand_hands", "live")
+    )
+    return {number: played for number, played, n in rows if n >= 2}
+
+
+def hand_for_hand_wait_check(*, t: Tournament, number: int) -> None:
+    """Hand-for-hand, a table deals its next hand only when every other table has played this one: refuse
+    (409 ``hand_for_hand_wait``) while one is behind."""
+    from apps.core.errors import Conflict
+
+    if not t.hand_for_hand:
+        return
+    played = playing_tables(t)
+    mine = played.get(number, 0)
+    behind = sorted(n for n, c in played.items() if c < mine)
+    if behind:
+        raise Conflict(
+            f"hand-for-hand: table {number} waits until table(s) {', '.join(map(str, behind))} finish "
+            "this hand",
+            code="hand_for_hand_wait",
+            rule="TDA RP-8; WSOP 126-b",
+            detail={"table": number, "waiting_for": behind, "hand": mine},
+        )
+
+
+def hand_for_hand_hand_finished(*, t: Tournament, number: int, played: int) -> bool:
+    """Table ``number`` has just finished its ``played``-th hand-for-hand hand. When it was the last table
+    of that round, two minutes come off the level clock (TDA RP-8), once per round. Expects the tournament
+    row locked (the clock row is taken after it, as ``tournament_hand_for_hand`` does)."""
+    from django.utils import timezone
+
+    from apps.clocks import levelclock as lcs
+    from apps.engine import clock as lc
+
+    others = [c for n, c in playing_tables(t).items() if n != number]
+    if any(c < played for c in others) or t.level_clock_id is None:
+        return False
+    clock = LevelClock.objects.select_for_update().filter(pk=t.level_clock_id).first()
+    if clock is None or clock.anchor_at is None:
+        return False
+    now = timezone.now()
+    state = lc.hand_for_hand_hand(lcs.clock_levels(clock), lcs.clock_state(clock), now.timestamp())
+    clock.level, clock.anchor_at, clock.paused_at = (
+        state.level,
+        lcs._dt(state.anchor),
+        lcs._dt(state.paused_at),
+    )
+    lcs._reschedule(clock, now, kind="hand_for_hand_hand")  # as level_clock_control does, without a director
+    publish(t, "hand_for_hand_round", {"round": played, "seconds_off": lc.HAND_FOR_HAND_SECONDS})
+    return True

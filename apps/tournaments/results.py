@@ -99,6 +99,11 @@ def tournament_hand_finished(*, hand: Hand) -> None:
     if t.hand_for_hand:
         tt.hand_for_hand_hands += 1
         tt.save(update_fields=["hand_for_hand_hands"])
+        # the round's last table: two minutes off the clock (TDA RP-8); before any push of this hand, so
+        # the clock row is taken right after the tournament's, as everywhere
+        from apps.tournaments.levels import hand_for_hand_hand_finished
+
+        hand_for_hand_hand_finished(t=t, number=tt.number, played=tt.hand_for_hand_hands)
     level = current_level(t)
     expired = _expire_busted(t, level)
     players = {int(s["player_id"]): int(s["stack"]) for s in hand.seats}

@@ -146,3 +146,44 @@ def test_a_table_mid_hand_races_when_its_hand_finishes(django_capture_on_commit_
     race = ChipRace.objects.get(tournament=t)
     assert race.result["seats"] and all(s.stack % 100 == 0 for s in seated(tt).values())
     assert hand.finished_at is not None and race.created_at >= hand.finished_at
+
+
+def test_hand_for_hand_tables_wait_for_each_other_and_each_round_takes_two_minutes() -> None:
+    from apps.clocks.levelclock import level_clock_view
+    from apps.tournaments import results
+    from tests.tournaments.helpers import play_hand
+
+    # given two tables of four playing hand-for-hand (the level clock pauses)
+    club, director = given_director()
+    t = given_tournament(club, director, 8, seats_per_table=4)
+    seating.tournament_start(actor=director, tournament=t)
+    one, two = open_tables(t)
+    results.tournament_hand_for_hand(actor=director, tournament=t, on=True)
+    t.refresh_from_db()
+    assert t.level_clock is not None
+
+    def remaining() -> float:
+        assert t.level_clock is not None
+        t.level_clock.refresh_from_db()
+        return float(level_clock_view(t.level_clock)["remaining"])
+
+    before = remaining()
+
+    # when table 1 plays its hand-for-hand hand
+    play_hand(director, one.table, random.Random(0), quiet)
+
+    # then it may not deal again until table 2 has played that hand, and the clock has not moved
+    with pytest.raises(Conflict) as waits:
+        tables.hand_start(actor=director, table=one.table)
+    assert waits.value.code == "hand_for_hand_wait" and waits.value.detail["waiting_for"] == [2]
+    assert remaining() == before
+
+    # when table 2 plays it, the round is over: two minutes come off the clock (TDA RP-8), once
+    play_hand(director, two.table, random.Random(0), quiet)
+    assert remaining() == before - 120
+    rounds = [d for k, d in _events(t) if k == "hand_for_hand_round"]
+    assert rounds == [{"round": 1, "seconds_off": 120}]
+
+    # and both tables deal the next hand
+    assert tables.hand_start(actor=director, table=one.table).status == Hand.Status.IN_PROGRESS
+    assert tables.hand_start(actor=director, table=two.table).status == Hand.Status.IN_PROGRESS
