@@ -140,6 +140,8 @@ def disputes_page(request: HttpRequest) -> HttpResponse:
     from apps.accounts.models import Membership, Role
     from apps.disputes.selectors import disputes_for_club
 
-    clubs = Membership.objects.filter(user=request.user, role=Role.DIRECTOR).values_list("club_id", flat=True)
+    clubs = Membership.objects.filter(user_id=request.user.pk, role=Role.DIRECTOR).values_list(
+        "club_id", flat=True
+    )
     disputes = [d for club in clubs for d in disputes_for_club(club)]
     return render(request, "disputes/list.html", {"disputes": disputes})

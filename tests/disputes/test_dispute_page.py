@@ -119,3 +119,11 @@ def test_a_refused_ruling_writes_nothing_and_says_why() -> None:
     assert response.status_code == 422
     assert 'data-code="correction_unfinished"' in response.content.decode()
     assert not Ruling.objects.exists()
+
+
+def test_the_list_shows_the_directors_disputes() -> None:
+    g = given_dispute()
+
+    html = g["client"].get("/disputes/").content.decode()
+
+    assert f'href="/disputes/{g["dispute"].pk}/"' in html
