@@ -48,8 +48,9 @@ def test_the_clock_display_shows_the_level_the_numbers_and_a_qr_code_to_the_stan
     assert re.search(r'id="players-left">8<', html) and re.search(r'id="prize-pool">800<', html)
     # the next break comes after this level and the next (one hour each)
     assert re.search(r'id="next-break">(1:59:[0-5]\d|2:00:00)<', html)
-    # the seat draw is announced; the QR code is an inline SVG linking to the phone view
-    assert "seat" in html and 'class="announcements"' in html
+    # the start is announced, the payouts listed; the QR code is an inline SVG linking to the phone view
+    assert re.search(r'<li data-id="\d+">The tournament has started: 8 entries.</li>', html)
+    assert '<span class="k">Place 1</span> <span class="v">800</span>' in html
     assert f'<a href="/t/{t.pk}/standings/"><svg' in html
     # and the script gets the streams to follow
     config = json.loads(
