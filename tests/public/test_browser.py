@@ -4,7 +4,6 @@ steps through a side-pot hand; the standings fit a 360-pixel phone."""
 
 from __future__ import annotations
 
-
 import pytest
 from django.db import transaction
 
