@@ -140,7 +140,7 @@ def disputes_page(request: HttpRequest) -> HttpResponse:
     from apps.accounts.models import Membership, Role
     from apps.disputes.selectors import disputes_for_club
 
-    clubs = Membership.objects.filter(user_id=request.user.pk, role=Role.DIRECTOR).values_list(
+    clubs = Membership.objects.filter(user_id=request.user.pk or 0, role=Role.DIRECTOR).values_list(
         "club_id", flat=True
     )
     disputes = [d for club in clubs for d in disputes_for_club(club)]
