@@ -289,3 +289,55 @@ def test_a_director_logged_in_deals_from_the_console_with_the_session(page, live
     event = HandEvent.objects.get(hand=hand)
     assert event.payload == {"type": "check", "seat": 2}
     assert event.entered_by_user == director and event.entered_by_device is None
+
+
+def to_showdown(director: Any, table: Any) -> Hand:
+    """Hand 1 at the showdown: Bo bets 40, Cy calls, Ann folds, both draw, both check."""
+    actor = Actor(user=director)
+    hand = services.hand_start(actor=actor, table=table)
+    for event in (
+        {"type": "bet", "seat": 2, "amount": 40},
+        {"type": "call", "seat": 3},
+        {"type": "fold", "seat": 1},
+        {"type": "draw", "seat": 2, "count": 1},
+        {"type": "draw", "seat": 3, "count": 3},
+        {"type": "check", "seat": 2},
+        {"type": "check", "seat": 3},
+    ):
+        hand.refresh_from_db()
+        services.hand_event_record(actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event=event)
+    hand.refresh_from_db()
+    return hand
+
+
+def test_the_showdown_by_finishing_order_splits_a_tie(page, live_server, director, table, device):
+    hand = to_showdown(director, table)
+    open_console(page, live_server, device[1])
+    page.click(".finish-order summary")
+    page.select_option("#place-2", "1")
+    page.select_option("#place-3", "1")  # equal hands: they split
+    tap(page, "#act-finish-order")
+    page.wait_for_selector("#console[data-phase='finished']")
+    assert HandEvent.objects.filter(hand=hand).last().payload == {"type": "finish_order", "order": [[2, 3]]}
+    winners = page.locator("#console-winners").inner_text()
+    assert "Bo (55)" in winners and "Cy (55)" in winners
+    assert page.locator("#console-explanation").inner_text().strip()
+
+
+def test_a_card_already_shown_cannot_be_picked_again_and_the_other_seat_may_muck(
+    page, live_server, director, table, device
+):
+    hand = to_showdown(director, table)
+    open_console(page, live_server, device[1])
+    first = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
+    pick(page, "AsAdKcKd2h")
+    assert page.locator("#pick-3c").is_disabled()  # five picked: no sixth
+    tap(page, "#act-show")
+    wait_seq(page, hand.seq + 1)
+    second = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
+    assert second != first
+    assert page.locator("#pick-As").is_disabled()  # already shown by the other seat
+    assert page.locator("#pick-2h").is_disabled()
+    tap(page, "#act-muck")
+    page.wait_for_selector("#console[data-phase='finished']")
+    assert f"{'Bo' if first == 2 else 'Cy'} (110)" in page.locator("#console-winners").inner_text()
