@@ -142,6 +142,8 @@ def _verify(check: Any, **kwargs: Any) -> None:
 # --- create -------------------------------------------------------------------------------------------------
 
 
+MATCH_TURN_SECONDS = 60  # a match's turn clock when the game sets none (the source site offers 30 or 60 s)
+
 GAME_KINDS = {"five-card-draw": "ante", "2-7-triple-draw": "fixed-limit", "2-7-single-draw": "blinds"}
 
 
@@ -207,6 +209,11 @@ def tournament_create(
     from apps.clocks.levelclock import level_clock_create
 
     engine_game = game_from_settings(game)
+    if settings.get("format") == Tournament.Format.MATCH and engine_game.turn_time_limit is None:
+        # the match plays a seat that is away by the clock's default actions (RULES.md §6: check, else fold;
+        # keep all cards), so its tables need a turn clock: the longer of the source site's two limits
+        game = {**game, "turn_time_limit": MATCH_TURN_SECONDS}
+        engine_game = game_from_settings(game)
     allowed = {f.name for f in Tournament._meta.concrete_fields} - {
         "id",
         "club",

@@ -165,6 +165,40 @@ def test_the_ten_hand_match_of_the_source_rules_ends_on_chips() -> None:
     assert sum(e.prize for e in entries) == 300
 
 
+def test_a_seat_away_in_a_match_is_played_by_the_turn_clock() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.clocks.models import TableClock
+    from apps.clocks.services import turn_clock_expire
+    from apps.engine.hand import HandState
+    from apps.tables import services as tables
+    from apps.tables.models import HandEvent
+
+    # given a match whose game sets no turn time limit: Floor gives its tables a 60 s turn clock
+    club, director = given_director()
+    t = given_tournament(club, director, 3, seats_per_table=3, format="match", match_hands=10)
+    assert t.game["turn_time_limit"] == 60
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    hand = tables.hand_start(actor=director, table=tt.table)
+    away = HandState.from_json(hand.state).to_act
+    clock = TableClock.objects.get(table=tt.table)
+    assert clock.deadline is not None and clock.hand_id == hand.pk
+
+    # when the seat to act is away and its time runs out
+    TableClock.objects.filter(pk=clock.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    outcome = turn_clock_expire(table_id=tt.table_id, version=clock.version, source="sweep")
+
+    # then the clock plays it the default way (nothing bet: a check, RULES.md §6) and the hand goes on
+    assert outcome == "fired"
+    event = HandEvent.objects.get(hand=hand, seq=1)
+    assert event.by_clock and event.payload["type"] == "timeout" and event.payload["seat"] == away
+    state = HandState.from_json(type(hand).objects.get(pk=hand.pk).state)
+    assert state.to_act != away and state.phase == "betting"
+
+
 def test_a_colour_up_races_off_the_odd_chips_and_records_the_race() -> None:
     # given a table of three with odd 25s when the 25 leaves play (next chip 100)
     club, director = given_director()
