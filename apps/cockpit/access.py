@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Club, Membership, Role
 from apps.accounts.permissions import Actor
 from apps.core.errors import ApplicationError
+from apps.core.i18n import error_message
 
 
 def directed_club_ids(user: Any) -> list[int]:
@@ -70,14 +71,16 @@ def owned_or_404(request: HttpRequest, queryset: QuerySet[Any], pk: int, club_pa
 
 
 def error_text(exc: ApplicationError) -> str:
-    """A refusal in plain words with the rule it rests on (the services' message, code and rule)."""
+    """A refusal in plain words with the rule it rests on (the services' message in the request's
+    language, its code and rule)."""
+    message = error_message(exc.code, exc.detail, exc.message)
     if exc.rule:
         return _("Refused: %(message)s (rule: %(rule)s; code %(code)s)") % {
-            "message": exc.message,
+            "message": message,
             "rule": exc.rule,
             "code": exc.code,
         }
-    return _("Refused: %(message)s (code %(code)s)") % {"message": exc.message, "code": exc.code}
+    return _("Refused: %(message)s (code %(code)s)") % {"message": message, "code": exc.code}
 
 
 def attempt(request: HttpRequest, action: Callable[[], Any], done: str | Callable[[Any], str]) -> Any:

@@ -17,6 +17,7 @@ from apps.cockpit.forms import AddTimeForm, JumpForm, MoveOverrideForm
 from apps.cockpit.views import page, tournament_or_404
 from apps.tournaments import moves as seat_moves
 from apps.tournaments.models import SeatMove
+from apps.tournaments.results import tournament_hand_for_hand
 from apps.tournaments.services import level_clock_of
 
 # --- the clock ----------------------------------------------------------------------------------------------
@@ -45,7 +46,8 @@ def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 @director_required
 def clock_control(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Start, pause, resume, add or remove minutes, or jump to a level (the clocks service checks)."""
+    """Start, pause, resume, add or remove minutes, jump to a level, or hand-for-hand on or off (the clocks
+    and tournaments services check)."""
     t = tournament_or_404(request, tournament_id)
     action = request.POST.get("action", "")
     kwargs: dict[str, int] = {}
@@ -64,6 +66,16 @@ def clock_control(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return redirect("cockpit:clock", tournament_id=t.pk)
         kwargs["level"] = jump.cleaned_data["level"]
         done = _("The clock jumped to the chosen level.")
+    elif action in ("hand_for_hand_on", "hand_for_hand_off"):
+        on = action == "hand_for_hand_on"
+        attempt(
+            request,
+            lambda: tournament_hand_for_hand(actor=actor(request), tournament=t, on=on),
+            _("Hand-for-hand is on: the clock waits, two minutes come off per hand.")
+            if on
+            else _("Hand-for-hand is off: the clock runs again."),
+        )
+        return redirect("cockpit:clock", tournament_id=t.pk)
     elif action in ("start", "pause", "resume"):
         done = {
             "start": _("The clock started."),

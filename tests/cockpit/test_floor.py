@@ -175,3 +175,22 @@ def test_confirm_all_carries_out_every_pending_move() -> None:
     assert not SeatMove.objects.filter(tournament=t, status="proposed").exists()
     assert sorted(len(seated(tt)) for tt in open_tables(t)) == [4, 4]
     assert response.context["decided"][0].status == "confirmed"
+
+
+def test_hand_for_hand_is_turned_on_and_off_from_the_clock_page() -> None:
+    club, actor, client = given_director_client()
+    t = given_running(club, actor, 2)
+
+    assert _control(client, t, action="hand_for_hand_on") == [
+        "Hand-for-hand is on: the clock waits, two minutes come off per hand."
+    ]
+    t.refresh_from_db()
+    assert t.hand_for_hand and _clock(t)["paused"] and _clock(t)["hand_for_hand"]
+    page = client.get(reverse("cockpit:clock", args=[t.pk])).content.decode()
+    assert "End hand-for-hand" in page and 'value="resume"' not in page  # no resuming while it lasts
+
+    [refusal] = _control(client, t, action="hand_for_hand_on")
+    assert "hand_for_hand_unchanged" in refusal
+    assert _control(client, t, action="hand_for_hand_off") == ["Hand-for-hand is off: the clock runs again."]
+    t.refresh_from_db()
+    assert not t.hand_for_hand and _clock(t)["running"]

@@ -140,6 +140,7 @@ def test_the_seat_draw_seats_everyone_and_starts_the_clock() -> None:
     assert [len(table["seats"]) for table in response.context["tables"]] == [4, 4]
     body = response.content.decode()
     assert all(f"P{i:02d}" in body for i in range(1, 9))
+    assert all(reverse("console:table", args=[tt.table_id]) in body for tt in open_tables(t))
     assert "Seats drawn" in " ".join(flashed(response))
 
     # drawing again is refused in plain words; the tables stay as they are
