@@ -341,3 +341,20 @@ def test_a_card_already_shown_cannot_be_picked_again_and_the_other_seat_may_muck
     tap(page, "#act-muck")
     page.wait_for_selector("#console[data-phase='finished']")
     assert f"{'Bo' if first == 2 else 'Cy'} (110)" in page.locator("#console-winners").inner_text()
+
+
+def test_a_device_revoked_while_its_page_is_open_is_stopped_and_told(
+    page, live_server, director, table, device
+):
+    from apps.accounts import services as accounts
+
+    hand = services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    accounts.device_revoke(actor=Actor(user=director), device=device[0])
+    tap(page, "#act-check")
+    lost = page.locator("#console-net.lost")
+    lost.wait_for(state="visible")
+    assert "no longer has access" in lost.inner_text()
+    assert HandEvent.objects.filter(hand=hand).count() == 0
+    page.reload()
+    assert page.locator("[data-code='console_device_revoked']").is_visible()
