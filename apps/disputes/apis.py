@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from apps.accounts.permissions import is_director, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import ApplicationError, PermissionRefused, ValidationFailed
+from apps.core.i18n import pot_answer
 from apps.core.schema import ErrorSerializer, errors
 from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
@@ -132,7 +133,7 @@ class PotResolveApi(APIView):
             raise ValidationFailed(
                 error.message, code=error.code, rule=error.rule, detail=error.detail
             ) from None
-        return Response(answer)
+        return Response(pot_answer(answer))  # the explanation in the request's language
 
 
 # --- the dispute desk ---

@@ -2,7 +2,8 @@
 
 Pot explanations (:mod:`apps.engine.pots`) are lists of ``{"key", "params"}``; every page renders them
 through :func:`explanation_line_text` (and the include ``templates/disputes/_explanation.html``), so a
-translation can replace the English by key without touching the pages. Today it is the engine's English.
+translation can replace the English by key without touching the pages: the text is in the request's
+language (:func:`apps.core.i18n.explanation_text`; English exactly as the engine's).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from apps.engine.pots import ExplanationLine, render_line
+from apps.core.i18n import explanation_text
 
 
 def explanation_line_text(line: Mapping[str, Any]) -> str:
@@ -19,7 +20,7 @@ def explanation_line_text(line: Mapping[str, Any]) -> str:
     >>> explanation_line_text({"key": "no_pot", "params": {}})
     'Nothing was called, so there is no pot to award.'
     """
-    return render_line(ExplanationLine(str(line["key"]), dict(line.get("params") or {})))
+    return explanation_text({"key": str(line["key"]), "params": dict(line.get("params") or {})})
 
 
 def explanation_render(lines: Iterable[Mapping[str, Any] | str]) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.i18n import hand_result
 from apps.engine.hand import HandState
 from apps.tables.models import Hand, HandEvent, Seat, Table
 
@@ -52,7 +53,7 @@ def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
         "pass_outs": st.pass_outs,
         "opener": st.opener,
         "stub": st.stub_info(),
-        "result": st.result,
+        "result": hand_result(st),  # the explanation in the request's language (i18n hook, issue 10)
         "game": hand.game,
         "clock": _turn_clock(hand),  # clocks hook (issue 6)
     }
