@@ -35,6 +35,31 @@ def tournament_published(*, tournament_id: int) -> Tournament | None:
     return Tournament.objects.select_related("level_clock").filter(pk=tournament_id, published=True).first()
 
 
+def published_index(*, limit: int = 50) -> dict[str, Any]:
+    """The latest published tournaments and the seasons of published leagues (two queries)."""
+    tournaments = list(
+        Tournament.objects.filter(published=True)
+        .select_related("club")
+        .order_by("-created_at", "-pk")
+        .values("pk", "name", "status", "club__name", "created_at")[:limit]
+    )
+    seasons = list(
+        Season.objects.filter(league__published=True)
+        .order_by("league__name", "league_id", "pk")
+        .values("pk", "name", "league_id", "league__name", "league__club__name")[:limit]
+    )
+    return {"tournaments": tournaments, "seasons": seasons}
+
+
+def tournament_hands(*, tournament: Tournament, limit: int = 30) -> list[dict[str, Any]]:
+    """The latest finished hands of the tournament, for their replays (one query)."""
+    return list(
+        Hand.objects.filter(table__tournament_table__tournament=tournament, status=Hand.Status.FINISHED)
+        .order_by("-finished_at", "-pk")
+        .values("pk", "number", "table__tournament_table__number", "finished_at")[:limit]
+    )
+
+
 def live_channel_last_id(channel: str) -> int:
     """The id of the channel's latest live event (0: none yet); a page starts its stream after it."""
     return LiveChannel.objects.filter(name=channel).values_list("last_id", flat=True).first() or 0

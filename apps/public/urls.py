@@ -6,6 +6,7 @@ from apps.public import views
 
 app_name = "public"
 urlpatterns = [
+    path("t/", views.public_index, name="index"),
     path("t/<int:tournament_id>/clock/", views.tournament_clock, name="clock"),
     path("t/<int:tournament_id>/standings/", views.tournament_standings, name="standings"),
     path(

@@ -96,9 +96,18 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+def public_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "public/index.html", selectors.published_index())
+
+
+@require_GET
 def tournament_standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = _tournament_or_404(tournament_id)
-    context = {"tournament": t, "standings": _standings(t)}
+    context = {
+        "tournament": t,
+        "standings": _standings(t),
+        "hands": selectors.tournament_hands(tournament=t),
+    }
     return render(request, "public/standings.html", context)
 
 

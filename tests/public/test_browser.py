@@ -113,7 +113,7 @@ def test_the_hand_replay_steps_through_a_side_pot_hand(page, live_server) -> Non
     explanation = last.locator(".explanation").inner_text()
     assert "Ann wins with Three of a Kind, Aces" in explanation
     assert "Bob wins with Three of a Kind, Kings" in explanation
-    assert "Ah Ad Ac Kd 9s" in last.locator("tr", has_text="Ann").inner_text()
+    assert "A♥ A♦ A♣ K♦ 9♠" in last.locator("tr", has_text="Ann").inner_text()
     screenshot(page, "public-replay-result")
     page.keyboard.press("ArrowLeft")
     assert page.locator("#replay-position").inner_text() == "Step 8 of 9"

@@ -87,6 +87,7 @@ def test_every_page_renders_in_each_language(language: str) -> None:
     player_id = t.entries.first().player_id  # type: ignore[union-attr]
     hand = side_pot_hand()
     pages = [
+        "/t/",
         f"/t/{t.pk}/clock/",
         f"/t/{t.pk}/standings/",
         f"/leagues/{season.league_id}/seasons/{season.pk}/",
@@ -243,8 +244,8 @@ def test_leaderboard_page_query_count_does_not_grow_with_rows(
 @pytest.mark.parametrize("players", [6, 30])
 def test_standings_page_query_count_does_not_grow_with_rows(players: int, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
     t = running_tournament(players, hands=0)
-    # the request's savepoint and its release, the tournament lookup, then the live standings' three
-    with django_assert_num_queries(6):
+    # the request's savepoint and its release, the tournament lookup, the live standings' three, the hands
+    with django_assert_num_queries(7):
         response = Client().get(f"/t/{t.pk}/standings/")
     assert response.content.decode().count('href="/players/') == players
 
@@ -288,7 +289,27 @@ def test_the_hand_replay_steps_through_the_side_pot_hand() -> None:
     # after the betting: a main pot of 150 and a side pot of 140
     assert "Main pot: 150" in html and "Side pot 1: 140" in html
     # shown hands only once shown, and the explanation at the end
-    assert html.index("AhAdAcKd9s".replace("", " ").strip()[:0] or "Ah Ad Ac Kd 9s") > html.index(
-        "Ann (seat 1) shows"
-    )
+    # cards only once shown (the showdown), with their names for screen readers
+    ace = '<span class="card suit-h" role="img" aria-label="Ace of hearts">A♥</span>'
+    assert html.count(ace) == 3  # Ann's shown hand at the last three steps
+    assert html.index(ace) > html.index("Ann (seat 1) shows")
     assert "Main pot: 50 × 3 = 150; eligible Ann, Bob, Cy; Ann wins with Three of a Kind, Aces." in html
+
+
+def test_the_index_lists_only_published_tournaments_and_leagues() -> None:
+    shown = TournamentFactory(published=True, name="Open Sunday")
+    TournamentFactory(published=False, name="Private Friday")
+    season = SeasonFactory(league=LeagueFactory(published=True, name="Open League"))
+    SeasonFactory(league=LeagueFactory(published=False, name="Secret League"))
+    html = Client().get("/t/").content.decode()
+    assert "Open Sunday" in html and f'href="/t/{shown.pk}/standings/"' in html
+    assert f'href="/leagues/{season.league_id}/seasons/{season.pk}/"' in html and "Open League" in html
+    assert "Private Friday" not in html and "Secret League" not in html
+
+
+def test_the_standings_link_the_tournaments_hands_to_their_replays() -> None:
+    t = running_tournament(6, hands=2)
+    html = Client().get(f"/t/{t.pk}/standings/").content.decode()
+    links = re.findall(r'href="/hands/(\d+)/replay/"', html)
+    assert len(links) == 2
+    assert Client().get(f"/hands/{links[0]}/replay/").status_code == 200

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from apps.public.clockface import level_parts as _level_parts
 from apps.public.downloads import points_text
@@ -40,3 +42,28 @@ def place_range(row: dict[str, Any]) -> str:
     if place is None:
         return ""
     return f"{place}–{place_to}" if place_to and place_to != place else str(place)
+
+
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+@register.filter
+def cards(tokens: Any) -> SafeString:
+    """Cards as ``K♥`` with their names in the active language for screen readers (``apps.core.i18n``)."""
+    from apps.core.i18n import card_name
+
+    out = []
+    for token in tokens or []:
+        text = token
+        suit = token[1:].lower()
+        if len(token) == 2 and suit in _SUIT_SYMBOLS:
+            text = ("10" if token[0].upper() == "T" else token[0].upper()) + _SUIT_SYMBOLS[suit]
+        out.append(
+            format_html(
+                '<span class="card suit-{}" role="img" aria-label="{}">{}</span>',
+                suit,
+                card_name(token),
+                text,
+            )
+        )
+    return mark_safe(" ".join(out))  # each part built by format_html
