@@ -53,11 +53,12 @@ def published_index(*, limit: int = 50) -> dict[str, Any]:
 
 def tournament_hands(*, tournament: Tournament, limit: int = 30) -> list[dict[str, Any]]:
     """The latest finished hands of the tournament, for their replays (one query)."""
-    return list(
+    rows = (
         Hand.objects.filter(table__tournament_table__tournament=tournament, status=Hand.Status.FINISHED)
         .order_by("-finished_at", "-pk")
         .values("pk", "number", "table__tournament_table__number", "finished_at")[:limit]
     )
+    return [dict(row) for row in rows]
 
 
 def live_channel_last_id(channel: str) -> int:
