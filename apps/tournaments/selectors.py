@@ -24,7 +24,7 @@ def _entries(t: Tournament) -> list[Entry]:
     # One query: entries with their player, seat and the seat's tournament table number.
     return list(
         Entry.objects.filter(tournament=t)
-        .select_related("player", "seat__table__tournament_table")
+        .select_related("player", "seat__table__tournament_table", "elimination__eliminated_by__player")
         .order_by("pk")
     )
 
@@ -106,6 +106,21 @@ def standings_live(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def _knockout(e: Entry) -> dict[str, Any] | None:
+    """Who busted the entry (the first winner of the pot it went out in) and its bounty's shares."""
+    el = getattr(e, "elimination", None)
+    if el is None:
+        return None
+    by = el.eliminated_by
+    return {
+        "hand": el.hand_id,
+        "table": el.table_number,
+        "by_entry": by.pk if by is not None else None,
+        "by_player": by.player.name if by is not None else None,
+        "bounty_shares": el.bounty_shares,
+    }
+
+
 def _finished_row(e: Entry) -> dict[str, Any]:
     return {
         "entry": e.pk,
@@ -118,6 +133,7 @@ def _finished_row(e: Entry) -> dict[str, Any]:
         "bounties": e.bounties_won,
         "rebuys": e.rebuys,
         "add_ons": e.add_ons,
+        "eliminated": _knockout(e),
     }
 
 
@@ -139,20 +155,31 @@ def standings_final(*, tournament: Tournament) -> dict[str, Any]:
 
 
 def tournament_tables(*, tournament: Tournament) -> list[dict[str, Any]]:
-    """The open tables with who sits where (two queries)."""
+    """The open tables with who sits where, and whether play halts there (three or more players short of
+    the longest table, TDA 11-D: Floor deals no hand there until it is balanced). Two queries."""
+    from apps.engine.tournament import balancing
+    from apps.engine.tournament import seating as es
     from apps.tables.models import Seat
 
     seats = Seat.objects.filter(left_at__isnull=True).select_related("player").order_by("number")
-    tables = (
+    tables = list(
         TournamentTable.objects.filter(tournament=tournament, broken_at__isnull=True)
         .prefetch_related(Prefetch("table__seats", queryset=seats, to_attr="open_seats"))
         .select_related("table")
+    )
+    occupied = {tt.number: {s.number: str(s.player_id) for s in tt.table.open_seats} for tt in tables}  # type: ignore[attr-defined]
+    halted = set(
+        balancing.halted_tables(
+            [es.Table(tt.number, tt.table.seats_count, occupied[tt.number]) for tt in tables]
+        )
     )
     return [
         {
             "number": tt.number,
             "table_id": tt.table_id,
             "is_final": tt.is_final,
+            "halted": tt.number in halted,
+            "hand_for_hand_hands": tt.hand_for_hand_hands,
             "button_seat": tt.table.button_seat,
             "seats": [
                 {"seat": s.number, "player": s.player.name, "player_id": s.player_id, "stack": s.stack}

@@ -15,6 +15,7 @@ from apps.tables import services as tables
 from apps.tables.models import Hand, Seat
 from apps.tournaments import moves, seating
 from apps.tournaments.models import Entry, TournamentTable
+from apps.tournaments.selectors import tournament_tables
 from tests.tournaments.helpers import (
     given_director,
     given_tournament,
@@ -212,6 +213,8 @@ def test_a_table_three_short_is_refused_a_hand_until_the_moves_balance_it() -> N
     order = [caller] + [n for n in seats if n != caller]
     play_hand(director, two.table, random.Random(1), scripted(set(victims), {caller}, order))
     assert moves.halted(t=t) == [2]
+    shown = {row["number"]: row["halted"] for row in tournament_tables(tournament=t)}
+    assert shown == {1: False, 2: True}
     hands_before = Hand.objects.filter(table=two.table).count()
 
     # when the dealer tries to deal the next hand at table 2

@@ -13,6 +13,7 @@ from apps.core.errors import Conflict, RuleViolation
 from apps.tables.models import Seat, StackAdjustment
 from apps.tournaments import chips, payouts, results, seating, services
 from apps.tournaments.models import ChipRace, Deal, Elimination, Entry, Payout, Tournament
+from apps.tournaments.selectors import standings_final
 from tests.tournaments.helpers import (
     given_director,
     given_tournament,
@@ -301,6 +302,10 @@ def test_a_bounty_busted_by_a_split_pot_is_shared_by_its_winners_the_odd_unit_le
     left.refresh_from_db()
     right.refresh_from_db()
     assert (left.bounties_won, right.bounties_won) == (13, 12)
+    # and the final standings show who busted seat 1 and how its bounty was shared
+    row = next(r for r in standings_final(tournament=t)["results"] if r["entry"] == short.pk)
+    assert row["eliminated"]["by_entry"] == left.pk
+    assert row["eliminated"]["bounty_shares"] == {str(left.pk): 13, str(right.pk): 12}
 
 
 def test_a_bounty_goes_to_the_winner_of_the_side_pot_the_player_was_in_not_the_biggest_winner() -> None:
