@@ -82,8 +82,13 @@ def live_publish(*, channel: str, type: str, data: dict[str, Any]) -> int:
             cursor.execute(bump, [channel])
             last_id = int(cursor.fetchone()[0])
             LiveEvent.objects.create(channel_id=channel, event_id=last_id, type=type, data=data)
-    transaction.on_commit(lambda: _wake(channel, last_id))
+    live_wake_on_commit(channel, last_id)
     return last_id
+
+
+def live_wake_on_commit(channel: str, event_id: int) -> None:
+    """After commit: the Redis wake-up for ``channel``'s new last event (for an event appended in SQL)."""
+    transaction.on_commit(lambda: _wake(channel, event_id))
 
 
 def live_events_after(channel: str, after: int, *, limit: int = 500) -> list[LiveEvent]:

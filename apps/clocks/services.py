@@ -27,19 +27,20 @@ How a turn clock works:
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.permissions import Actor, can_deal
-from apps.clocks.live import live_publish, table_channel
-from apps.clocks.models import ClockFiring, LevelClock, TableClock
+from apps.clocks.live import live_publish, live_wake_on_commit, table_channel
+from apps.clocks.models import ClockFiring, LevelClock, LiveChannel, LiveEvent, TableClock
 from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused, RuleViolation
 from apps.engine.errors import EngineError
 from apps.engine.hand import BETTING, DRAWING, FINISHED, HandState
@@ -150,35 +151,124 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
 
     Should be called while holding a SELECT FOR UPDATE lock on the hand (or, for a new hand, the table)."""
     now = timezone.now()
-    clock = _lock_clock(hand.table_id)
-    _charge_bank(clock, now)
     limit = state.game.turn_time_limit
     seat = state.to_act if state.phase in (BETTING, DRAWING) else None
-    clock.version += 1
-    clock.hand_id, clock.seq = hand.pk, hand.seq
-    clock.seat = seat
-    clock.player_key = _player_key(state, seat) if seat is not None else ""
-    clock.turn_started_at = clock.stage_started_at = now if seat is not None else None
-    if seat is not None and limit:
-        clock.stage, clock.deadline = Stage.TURN, now + timedelta(seconds=limit)
-        _enqueue_countdown(hand.table_id, clock.version, clock.deadline)
-    else:
-        clock.stage, clock.deadline = Stage.IDLE, None
-    clock.save()
-    live_publish(
-        channel=table_channel(hand.table_id),
-        type=kind,
-        data={
-            "hand": hand.pk,
-            "number": hand.number,
-            "seq": hand.seq,
-            "status": "finished" if state.phase == FINISHED else "in_progress",
-            "phase": state.phase,
-            "to_act": state.to_act,
-            "pot_total": state.pot_total,
-            "clock": _clock_data(clock),
-        },
+    player_key = _player_key(state, seat) if seat is not None else ""
+    started = now if seat is not None else None
+    stage, deadline = (
+        (Stage.TURN, now + timedelta(seconds=limit)) if seat is not None and limit else (Stage.IDLE, None)
     )
+    live = {
+        "hand": hand.pk,
+        "number": hand.number,
+        "seq": hand.seq,
+        "status": "finished" if state.phase == FINISHED else "in_progress",
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "pot_total": state.pot_total,
+    }
+    clock = None
+    if getattr(_held, "clock", None) is None and connection.vendor == "postgresql":
+        clock = _arm_and_publish(
+            hand=hand, kind=kind, live=live, seat=seat, player_key=player_key, started=started, stage=stage,
+            deadline=deadline, now=now,
+        )  # fmt: skip
+    if clock is None:  # a time bank to charge, a clock row not made yet, or the row turn_clock_expire holds
+        clock = _lock_clock(hand.table_id)
+        _charge_bank(clock, now)
+        clock.version += 1
+        clock.hand_id, clock.seq = hand.pk, hand.seq
+        clock.seat, clock.player_key = seat, player_key
+        clock.turn_started_at = clock.stage_started_at = started
+        clock.stage, clock.deadline = stage, deadline
+        clock.save()
+        live_publish(
+            channel=table_channel(hand.table_id), type=kind, data={**live, "clock": _clock_data(clock)}
+        )
+    if deadline is not None:
+        _enqueue_countdown(hand.table_id, clock.version, deadline)
+    return clock
+
+
+# The common case of turn_clock_sync in one round trip: re-arm the clock row (unless its time bank is running:
+# that is charged in Python, the slow path) and append the live event that reports it, numbered by the
+# channel row, with the clock's new version written into it. Nothing is written when the clock row is missing
+# or in its bank stage (the channel is bumped only for a row updated), and the caller takes the slow path.
+_ARM_AND_PUBLISH = f"""
+WITH k AS (
+    UPDATE {TableClock._meta.db_table} SET version = version + 1, hand_id = %(hand)s, seq = %(seq)s,
+        seat = %(seat)s, player_key = %(player_key)s, turn_started_at = %(started)s,
+        stage_started_at = %(started)s, stage = %(stage)s, deadline = %(deadline)s
+    WHERE table_id = %(table)s AND stage <> %(bank)s
+    RETURNING version, level_clock_id, banks
+), c AS (
+    INSERT INTO {LiveChannel._meta.db_table} (name, last_id) SELECT %(channel)s, 1 FROM k
+    ON CONFLICT (name) DO UPDATE SET last_id = {LiveChannel._meta.db_table}.last_id + 1 RETURNING last_id
+), e AS (
+    INSERT INTO {LiveEvent._meta.db_table} (channel_id, event_id, type, data, created_at)
+    SELECT %(channel)s, c.last_id, %(type)s,
+        jsonb_set(%(data)s::jsonb, '{{clock,version}}', to_jsonb(k.version)), %(now)s
+    FROM c, k RETURNING event_id
+)
+SELECT k.version, k.level_clock_id, k.banks::text, e.event_id FROM k, e
+"""
+
+
+def _arm_and_publish(
+    *,
+    hand: Hand,
+    kind: str,
+    live: dict[str, Any],
+    seat: int | None,
+    player_key: str,
+    started: datetime | None,
+    stage: str,
+    deadline: datetime | None,
+    now: datetime,
+) -> TableClock | None:
+    """turn_clock_sync's one-statement path on PostgreSQL; None when it wrote nothing (take the slow path)."""
+    clock = TableClock(
+        table_id=hand.table_id,
+        hand_id=hand.pk,
+        seq=hand.seq,
+        seat=seat,
+        player_key=player_key,
+        stage=stage,
+        turn_started_at=started,
+        stage_started_at=started,
+        deadline=deadline,
+    )
+    channel = table_channel(hand.table_id)
+    data = {**live, "clock": _clock_data(clock)}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _ARM_AND_PUBLISH,
+            {
+                "hand": hand.pk,
+                "seq": hand.seq,
+                "seat": seat,
+                "player_key": player_key,
+                "started": started,
+                "stage": str(stage),
+                "deadline": deadline,
+                "table": hand.table_id,
+                "bank": str(Stage.BANK),
+                "channel": channel,
+                "type": kind,
+                "data": json.dumps(data, default=str),
+                "now": now,
+            },
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    clock.version, clock.level_clock_id, clock.banks, event_id = (
+        int(row[0]),
+        row[1],
+        json.loads(row[2]),
+        row[3],
+    )
+    live_wake_on_commit(channel, int(event_id))
     return clock
 
 
