@@ -2,8 +2,11 @@
 as such in the dispute's audit, never deleted), eliminations that now happen are made by the tournament's own
 hook (:func:`apps.tournaments.results.tournament_hand_finished`).
 
-A finished tournament's places, payouts, league points and ratings are not re-derived here: a correction that
-changes who is out of a finished tournament is refused (409 ``tournament_finished``) with that reason.
+A correction that changes who is out of a **finished** tournament reopens it (:func:`tournament_reopen`): its
+finishers are playing again, and what its finish produced is taken back: the season results it scored (league
+points) and the rating changes it made. Those rows are derived from the finish (the tournament's own finish
+replaces them the same way); a copy of each goes into the dispute's audit before it is removed, so the audit
+keeps everything. When the tournament finishes again, its new places score and rate as usual.
 """
 
 from __future__ import annotations
@@ -58,19 +61,15 @@ def eliminations_undo(*, actor: Actor, dispute: Dispute, plan: Plan) -> list[dic
         return []
     back = [pid for pid, (_, old, new) in _last_hands(plan).items() if old == 0 and new > 0]
     gone = [pid for pid, (_, old, new) in _last_hands(plan).items() if old > 0 and new == 0]
+    undone: list[dict[str, Any]] = []
     if (back or gone) and t.status == Tournament.Status.FINISHED:
-        raise Conflict(
-            "the tournament is over: a correction that changes who went out needs its places, payouts and "
-            "points re-derived, which Floor does not do yet",
-            code="tournament_finished",
-            detail={"tournament": t.pk},
-        )
-    undone = []
+        undone += tournament_reopen(actor=actor, dispute=dispute, t=t)
     for pid in back:
         e = (
             Entry.objects.select_for_update(of=("self",))
             .select_related("seat", "player")
             .filter(tournament=t, player_id=pid, status__in=[Entry.Status.ELIMINATED, Entry.Status.BUSTED])
+            .exclude(pk__in=[u["entry"] for u in undone])
             .order_by("-number")
             .first()
         )
@@ -119,3 +118,65 @@ def eliminations_new(*, plan: Plan) -> list[int]:
         hand.refresh_from_db()
         tournament_hand_finished(hand=hand)
     return sorted(gone)
+
+
+def tournament_reopen(*, actor: Actor, dispute: Dispute, t: Tournament) -> list[dict[str, Any]]:
+    """A finished tournament runs again: its finishers (status finished: the winner, or the players of a
+    deal) play on, the league points and rating changes its finish made are taken back (copied into the
+    audit first). Returns the finishes undone."""
+    from apps.disputes.services import audit
+    from apps.standings.models import Rating, RatingHistory, SeasonResult
+    from apps.tournaments.services import publish
+
+    results = list(SeasonResult.objects.filter(tournament=t).select_related("player"))
+    history = list(RatingHistory.objects.filter(tournament=t).select_related("rating"))
+    finishers = list(
+        Entry.objects.filter(tournament=t, status=Entry.Status.FINISHED).select_related("player")
+    )
+    audit(
+        dispute,
+        "tournament_reopened",
+        actor,
+        {
+            "tournament": t.pk,
+            "finished_at": t.finished_at.isoformat() if t.finished_at else None,
+            "season_results": [
+                {"season": r.season_id, "player": r.player_id, "name": r.player.name, "place": r.place,
+                 "points": r.points, "prize": r.prize, "bounties": r.bounties, "entries": r.entries}
+                for r in results
+            ],
+            "rating_changes": [
+                {"player": h.rating.player_id, "place": h.place, "mu_before": h.mu_before,
+                 "sigma_before": h.sigma_before, "mu_after": h.mu_after, "sigma_after": h.sigma_after}
+                for h in history
+            ],
+        },
+    )  # fmt: skip
+    for h in history:
+        rating = Rating.objects.select_for_update().get(pk=h.rating_id)
+        latest = RatingHistory.objects.filter(rating=rating).order_by("-created_at", "-pk").first()
+        if latest is None or latest.pk != h.pk:
+            raise Conflict(
+                f"{rating.player} has played a rated game since this tournament: its rating cannot be undone",
+                code="rating_not_latest",
+                detail={"player": rating.player_id, "tournament": t.pk},
+            )
+        rating.mu, rating.sigma, rating.games = h.mu_before, h.sigma_before, max(0, rating.games - 1)
+        rating.save(update_fields=["mu", "sigma", "games", "updated_at"])
+    RatingHistory.objects.filter(pk__in=[h.pk for h in history]).delete()
+    SeasonResult.objects.filter(pk__in=[r.pk for r in results]).delete()
+    undone = []
+    for e in finishers:
+        record = {"entry": e.pk, "player": e.player.name, "status": e.status, "place": e.place,
+                  "place_to": e.place_to, "prize": e.prize, "hand": None}  # fmt: skip
+        if e.place == 1 and t.bounty:  # the winner kept the bounty on their own head
+            Entry.objects.filter(pk=e.pk).update(bounties_won=F("bounties_won") - t.bounty)
+        Entry.objects.filter(pk=e.pk).update(status=Entry.Status.PLAYING, place=None, place_to=None, prize=0)
+        if e.seat_id is not None:  # a deal's finishers left their seats
+            Seat.objects.filter(pk=e.seat_id).update(left_at=None)
+        audit(dispute, "finish_undone", actor, record)
+        undone.append(record)
+    t.status, t.finished_at = Tournament.Status.RUNNING, None
+    t.save(update_fields=["status", "finished_at"])
+    publish(t, "reopened", {"dispute": dispute.pk})
+    return undone
