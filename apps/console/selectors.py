@@ -8,6 +8,7 @@ from typing import Any
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from apps.clocks.live import table_channel
 from apps.clocks.models import LiveChannel
@@ -80,6 +81,7 @@ def console_text() -> dict[str, str]:
         "joker": _("Joker"),
         "toAct": _("Seat {seat} ({name}) to act"),
         "button": _("Dealer button"),
+        "buttonShort": pgettext("the dealer button, on a seat", "D"),
         "sb": _("SB"),
         "bb": _("BB"),
         "smallBlind": _("Small blind"),

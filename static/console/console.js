@@ -341,7 +341,7 @@
       var head = el("div", { class: "seat-head" });
       head.appendChild(el("span", { class: "seat-no" }, String(s.seat)));
       head.appendChild(el("span", { class: "seat-name" }, s.name || ""));
-      if (s.seat === button) head.appendChild(el("span", { class: "badge dealer", title: T.button, "aria-label": T.button }, "D"));
+      if (s.seat === button) head.appendChild(el("span", { class: "badge dealer", title: T.button, "aria-label": T.button }, T.buttonShort));
       if (hand && s.seat === hand.small_blind_seat) head.appendChild(el("span", { class: "badge blind", title: T.smallBlind }, T.sb));
       if (hand && s.seat === hand.big_blind_seat) head.appendChild(el("span", { class: "badge blind", title: T.bigBlind }, T.bb));
       li.appendChild(head);
@@ -376,7 +376,10 @@
   function bigButton(label, key, onClick, id) {
     var b = el("button", { type: "button", class: "big", id: id || "", "data-key": key || "" });
     b.appendChild(el("span", { class: "label" }, label));
-    if (key) b.appendChild(el("kbd", {}, key));
+    if (key) {
+      b.setAttribute("aria-keyshortcuts", key);
+      b.appendChild(el("kbd", { "aria-hidden": "true" }, key));
+    }
     b.addEventListener("click", function () { onClick(b); });
     return b;
   }
@@ -703,7 +706,7 @@
     var handled = false;
     if (k === "f") handled = clickIf("act-fold");
     else if (k === "c") handled = clickIf("act-check") || clickIf("act-call");
-    else if ((k === "b" || k === "r") && $("act-wager") && $("act-wager").dataset.key === k) handled = clickIf("act-wager");
+    else if (k === "b" || k === "r") handled = clickIf("act-wager"); // either: the dealer need not tell them apart
     else if (k === "a") handled = clickIf("act-allin") || clickIf("act-call"); // facing more than the stack
     else if (k === "n") handled = clickIf("act-next");
     else if (k === "k") handled = clickIf("console-call-clock");
