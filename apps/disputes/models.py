@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import DeviceToken, Player
 from apps.tables.models import Hand
@@ -16,18 +17,18 @@ from apps.tables.models import Hand
 class Dispute(models.Model):
     class Kind(models.TextChoices):
         # TDA 22: the reading of a hand may be disputed until the next hand starts ...
-        READING = "reading", "The reading of a hand"
+        READING = "reading", _("The reading of a hand")
         # ... a chip-count (accounting) error until substantial action in the next hand (TDA 36).
-        ACCOUNTING = "accounting", "An accounting error"
+        ACCOUNTING = "accounting", _("An accounting error")
 
     class Role(models.TextChoices):
-        DIRECTOR = "director", "Director"
-        DEALER = "dealer", "Dealer"
-        PLAYER = "player", "Player"
+        DIRECTOR = "director", _("Director")
+        DEALER = "dealer", _("Dealer")
+        PLAYER = "player", _("Player")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RULED = "ruled", "Ruled"
+        OPEN = "open", _("Open")
+        RULED = "ruled", _("Ruled")
 
     hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="disputes")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -72,8 +73,8 @@ class Ruling(models.Model):
     everything after it re-flowed (``reflow`` summarises what changed)."""
 
     class Outcome(models.TextChoices):
-        STANDS = "stands", "The hand stands"
-        CORRECTED = "corrected", "Corrected"
+        STANDS = "stands", _("The hand stands")
+        CORRECTED = "corrected", _("Corrected")
 
     dispute = models.OneToOneField(Dispute, on_delete=models.PROTECT, related_name="ruling")
     text = models.CharField(max_length=2000)
