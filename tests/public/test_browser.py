@@ -9,6 +9,7 @@ from django.db import transaction
 
 from apps.tournaments.services import publish
 from tests.browser import screenshot
+from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory
 from tests.public.helpers import running_tournament, side_pot_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -134,3 +135,28 @@ def test_the_standings_fit_a_phone(page, live_server, settings) -> None:  # type
     screenshot(page, "public-clock-phone")
     page.goto("about:blank")
     page.wait_for_timeout(2500)  # let the server's stream threads finish before the database goes
+
+
+def test_the_player_page_draws_the_chip_chart_and_the_leaderboard_reads_in_russian(page, live_server) -> None:  # type: ignore[no-untyped-def]
+    # given a player who played three hands of a published tournament, and a published season
+    t = running_tournament(6, hands=3)
+    player_id = t.tables.first().table.hands.first().seats[0]["player_id"]  # type: ignore[union-attr]
+    season = SeasonFactory(league=LeagueFactory(published=True, best_n=3))
+    for place in (1, 2):
+        SeasonResultFactory(season=season, place=place, points=10000 - 3000 * place, prize=100)
+
+    # when the player's page is opened, then the chip chart is drawn with a point per hand and the start
+    page.goto(f"{live_server.url}/players/{player_id}/")
+    chart = page.locator("#chip-chart svg")
+    assert chart.is_visible() and chart.locator("circle").count() == 4
+    assert chart.bounding_box()["width"] > 300
+    screenshot(page, "public-player")
+
+    # when a Russian browser opens the leaderboard, then the page is in Russian and lists the season
+    context = page.context.browser.new_context(locale="ru-RU")
+    ru = context.new_page()
+    ru.goto(f"{live_server.url}/leagues/{season.league_id}/seasons/{season.pk}/")
+    assert ru.locator("html").get_attribute("lang") == "ru"
+    assert ru.locator("table.standings tbody tr").count() == 2
+    screenshot(ru, "public-leaderboard-ru")
+    context.close()
