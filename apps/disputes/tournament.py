@@ -102,7 +102,46 @@ def eliminations_undo(*, actor: Actor, dispute: Dispute, plan: Plan) -> list[dic
         audit(dispute, "elimination_undone", actor, record)
         publish(t, "elimination_undone", {"entry": e.pk, "player": e.player.name, "dispute": dispute.pk})
         undone.append(record)
+    places_shift(actor=actor, dispute=dispute, t=t, undone=undone)
     return undone
+
+
+def places_shift(*, actor: Actor, dispute: Dispute, t: Tournament, undone: list[dict[str, Any]]) -> None:
+    """Entries that went out after an entry brought back (a better place than its old one) finished one place
+    lower for each: that entry was still playing when they went out. Their prizes follow their new places.
+    (A tie shared with an entry brought back is left as it was.)"""
+    from apps.disputes.services import audit
+    from apps.engine.tournament import places as ep
+    from apps.tournaments.models import Payout
+
+    old_places = [int(u["place"]) for u in undone if u.get("place")]
+    if not old_places:
+        return
+    prizes = list(Payout.objects.filter(tournament=t).order_by("place").values_list("amount", flat=True))
+    unit = int((t.payout or {}).get("unit", 1))
+    back = [int(u["entry"]) for u in undone]
+    for el in Elimination.objects.filter(tournament=t, entry__status=Entry.Status.ELIMINATED).exclude(
+        entry_id__in=back
+    ):
+        shift = sum(1 for place in old_places if place > el.place_to)
+        if not shift:
+            continue
+        places = tuple(range(el.place + shift, el.place_to + shift + 1))
+        prize = ep.prizes_for_finishes([ep.Finish(str(el.entry_id), places)], prizes, unit=unit)[
+            str(el.entry_id)
+        ]
+        entry = Entry.objects.get(pk=el.entry_id)
+        audit(
+            dispute,
+            "place_changed",
+            actor,
+            {"entry": entry.pk, "place": entry.place, "place_to": entry.place_to, "prize": entry.prize,
+             "new_place": places[0], "new_place_to": places[-1], "new_prize": prize},
+        )  # fmt: skip
+        Entry.objects.filter(pk=entry.pk).update(place=places[0], place_to=places[-1], prize=prize)
+        Elimination.objects.filter(pk=el.pk).update(
+            place=places[0], place_to=places[-1], alive_before=F("alive_before") + shift
+        )
 
 
 def eliminations_new(*, plan: Plan) -> list[int]:

@@ -176,3 +176,39 @@ def test_only_the_director_rules_and_a_correction_must_finish_the_hand() -> None
 
     assert refused.value.code == "not_director"
     assert unfinished.value.code == "correction_unfinished"
+
+
+def test_a_later_elimination_moves_down_a_place_when_an_earlier_one_is_undone() -> None:
+    # given seat 2 went out on hand 1 (4th), then seat 4 on hand 2 (3rd: seat 3 called its all-in and won)
+    club, director = given_director()
+    t = given_tournament(club, director, 4, seats_per_table=4)
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    for number, stack in {1: 300, 2: 600, 3: 2000, 4: 1000}.items():
+        Seat.objects.filter(table=tt.table, number=number, left_at__isnull=True).update(stack=stack)
+    hand1 = play_hand(director, tt.table, random.Random(1), scripted({1, 2}, {3}, [1, 3, 2, 4]))
+    play_hand(director, tt.table, random.Random(1), scripted({4}, {3}, [3, 4, 1]))
+    entry4 = Entry.objects.get(tournament=t, seat=seat(tt.table, 4))
+    assert (entry4.status, entry4.place) == (Entry.Status.ELIMINATED, 3)
+    dispute = services.dispute_raise(actor=director, hand_id=hand1.pk, kind="reading", description="misread")
+
+    # when hand 1 is corrected so that seat 2 wins the side pot
+    services.dispute_rule(
+        actor=director,
+        dispute_id=dispute.pk,
+        text="Seat 2 wins the side pot.",
+        rules_cited=["TDA 22"],
+        outcome="corrected",
+        correction={
+            "void_from_seq": finish_order_seq(hand1),
+            "events": [{"type": "finish_order", "order": [[1], [2], [3]]}],
+        },
+    )
+
+    # then seat 4, out when seat 2 was in fact still playing, finished 4th
+    entry4.refresh_from_db()
+    assert (entry4.status, entry4.place, entry4.place_to) == (Entry.Status.ELIMINATED, 4, 4)
+    assert Elimination.objects.get(entry=entry4).place == 4
+    changed = DisputeAudit.objects.get(dispute=dispute, action="place_changed")
+    assert (changed.data["place"], changed.data["new_place"]) == (3, 4)
+    assert standings_live(tournament=t)["players_left"] == 3
