@@ -20,13 +20,13 @@ def prize_pool(t: Tournament, entries: list[Entry]) -> int:
     return pool_of(t, [(e.number, e.rebuys, e.add_ons) for e in entries])
 
 
-def _entries(t: Tournament) -> list[Entry]:
-    # One query: entries with their player, seat and the seat's tournament table number.
-    return list(
-        Entry.objects.filter(tournament=t)
-        .select_related("player", "seat__table__tournament_table", "elimination__eliminated_by__player")
-        .order_by("pk")
-    )
+def _entries(t: Tournament, *, knockouts: bool = False) -> list[Entry]:
+    # One query: entries with their player, seat and the seat's tournament table number (and, for the final
+    # standings, who busted them: a join the live standings do not pay for).
+    related = ["player", "seat__table__tournament_table"]
+    if knockouts:
+        related.append("elimination__eliminated_by__player")
+    return list(Entry.objects.filter(tournament=t).select_related(*related).order_by("pk"))
 
 
 def _level(t: Tournament) -> dict[str, Any] | None:
@@ -121,7 +121,7 @@ def _knockout(e: Entry) -> dict[str, Any] | None:
     }
 
 
-def _finished_row(e: Entry) -> dict[str, Any]:
+def _finished_row(e: Entry, *, knockouts: bool = False) -> dict[str, Any]:
     return {
         "entry": e.pk,
         "player": e.player.name,
@@ -133,7 +133,7 @@ def _finished_row(e: Entry) -> dict[str, Any]:
         "bounties": e.bounties_won,
         "rebuys": e.rebuys,
         "add_ons": e.add_ons,
-        "eliminated": _knockout(e),
+        **({"eliminated": _knockout(e)} if knockouts else {}),
     }
 
 
@@ -143,12 +143,12 @@ def standings_final(*, tournament: Tournament) -> dict[str, Any]:
     from apps.standings.models import SeasonResult
 
     t = Tournament.objects.get(pk=tournament.pk)
-    entries = [e for e in _entries(t) if e.place is not None]
+    entries = [e for e in _entries(t, knockouts=True) if e.place is not None]
     points = dict(SeasonResult.objects.filter(tournament=t).values_list("player_id", "points"))
     entries.sort(key=lambda e: (e.place or 0, e.pk))
     rows = []
     for e in entries:
-        row = _finished_row(e)
+        row = _finished_row(e, knockouts=True)
         row["points"] = str(points[e.player_id]) if e.player_id in points else None
         rows.append(row)
     return {"tournament": t.pk, "name": t.name, "status": t.status, "results": rows}
