@@ -16,6 +16,7 @@ urlpatterns = [
     # one tournament
     path("tournaments/<int:tournament_id>/", views.registration, name="registration"),
     path("tournaments/<int:tournament_id>/register/", views.entry_register, name="entry-register"),
+    path("tournaments/<int:tournament_id>/publish/", views.tournament_publish, name="tournament-publish"),
     path("entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry-action"),
     path("tournaments/<int:tournament_id>/tables/", views.tables, name="tables"),
     path("tournaments/<int:tournament_id>/start/", views.tournament_start, name="tournament-start"),

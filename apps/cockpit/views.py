@@ -180,6 +180,22 @@ def entry_action(request: HttpRequest, entry_id: int, action: str) -> HttpRespon
     return redirect("cockpit:registration", tournament_id=e.tournament_id)
 
 
+@require_POST
+@director_required
+def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Publish the tournament (the public pages show it) or take it back."""
+    t = tournament_or_404(request, tournament_id)
+    published = request.POST.get("published") == "1"
+    attempt(
+        request,
+        lambda: services.tournament_publish(actor=actor(request), tournament=t, published=published),
+        _("The tournament is published: the public pages show it.")
+        if published
+        else _("The tournament is no longer published."),
+    )
+    return redirect("cockpit:registration", tournament_id=t.pk)
+
+
 # --- the seat draw and the tables ---------------------------------------------------------------------------
 
 

@@ -81,6 +81,7 @@ def test_another_clubs_director_gets_404_everywhere_and_writes_nothing() -> None
         (reverse("cockpit:entry-register", args=[t.pk]), {"player_name": "Mallory"}),
         (reverse("cockpit:entry-action", args=[entry.pk, "rebuy"]), {}),
         (reverse("cockpit:tournament-start", args=[t.pk]), {}),
+        (reverse("cockpit:tournament-publish", args=[t.pk]), {"published": "1"}),
         (reverse("cockpit:clock-control", args=[t.pk]), {"action": "pause"}),
         (reverse("cockpit:moves-plan", args=[t.pk]), {}),
         (reverse("cockpit:moves-confirm-all", args=[t.pk]), {}),
@@ -97,6 +98,7 @@ def test_another_clubs_director_gets_404_everywhere_and_writes_nothing() -> None
     assert DeviceToken.objects.get(pk=device.pk).revoked_at is None
     assert DeviceToken.objects.filter(club=club).count() == 1
     assert Tournament.objects.filter(club=club).count() == 1
+    assert not Tournament.objects.get(pk=t.pk).published
     assert t.level_clock is not None
     t.level_clock.refresh_from_db()
     assert t.level_clock.paused_at is None

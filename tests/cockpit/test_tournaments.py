@@ -212,3 +212,31 @@ def test_rebuy_add_on_decline_and_re_entry_from_the_desk() -> None:
 
     # an unknown action is not a page
     assert client.post(reverse("cockpit:entry-action", args=[first.pk, "cash-out"])).status_code == 404
+
+
+def test_a_tournament_is_published_and_unpublished_from_the_desk() -> None:
+    club, actor, client = given_director_client()
+    t = given_tournament(club, actor, 2)
+    url = reverse("cockpit:tournament-publish", args=[t.pk])
+
+    response = client.post(url, {"published": "1"}, follow=True)
+    assert flashed(response) == ["The tournament is published: the public pages show it."]
+    t.refresh_from_db()
+    assert t.published and "Unpublish" in response.content.decode()
+
+    response = client.post(url, {"published": "0"}, follow=True)
+    assert flashed(response) == ["The tournament is no longer published."]
+    t.refresh_from_db()
+    assert not t.published
+
+
+def test_the_pages_follow_the_chosen_language() -> None:
+    from django.conf import settings
+
+    club, actor, client = given_director_client()
+    t = given_running(club, actor, 2)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    for name in ("cockpit:registration", "cockpit:clock", "cockpit:tables"):
+        response = client.get(reverse(name, args=[t.pk]))
+        assert response.status_code == 200
+        assert '<html lang="ru">' in response.content.decode()
