@@ -131,9 +131,12 @@ def device_qr(request: HttpRequest, device_id: int) -> HttpResponse:
             request, status_code=410, code="device_revoked", message="this device token was revoked"
         )
     out = io.BytesIO()
-    segno.make(console_link(request, raw), error="m").save(
-        out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=device.name
-    )
-    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    qr = segno.make(console_link(request, raw), error="m")
+    # A viewBox (omitsize) lets an <img> of any size scale the code instead of cropping it; the width and
+    # height put back keep its natural size when the SVG is opened on its own.
+    qr.save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=device.name, omitsize=True)
+    width, height = qr.symbol_size(scale=8, border=4)
+    svg = out.getvalue().replace(b"<svg ", f'<svg width="{width}" height="{height}" '.encode(), 1)
+    response = HttpResponse(svg, content_type="image/svg+xml")
     response["Referrer-Policy"] = "no-referrer"
     return response
