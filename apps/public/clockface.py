@@ -33,6 +33,7 @@ def level_labels() -> dict[str, str]:
         "last_level": gettext("Last level"),
         "not_started": gettext("The clock has not started"),
         "paused": gettext("Paused"),
+        "hand_for_hand": gettext("Hand-for-hand: the clock stops between hands"),
         "no_break": gettext("No break ahead"),
         "place": gettext("Place %(place)s"),
         "no_payouts": gettext("No payouts yet"),

@@ -81,6 +81,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "remaining": level["remaining"] if level else 0,
             "running": bool(level and level["running"]),
             "started": clock.anchor_at is not None,
+            "hand_for_hand": clock.hand_for_hand,
         }
     context = {
         "tournament": t,

@@ -68,7 +68,8 @@
     var now = $("level-now"); now.textContent = ""; now.appendChild(parts(lv));
     var next = $("level-next"); next.textContent = "";
     if (nx) next.appendChild(parts(nx)); else next.textContent = labels.last_level;
-    $("clock-note").textContent = !clock.started ? labels.not_started : (clock.running ? "" : labels.paused);
+    $("clock-note").textContent = !clock.started ? labels.not_started
+      : clock.hand_for_hand ? labels.hand_for_hand : (clock.running ? "" : labels.paused);
     document.getElementById("main").dataset.state = clock.running ? "running" : (clock.started ? "paused" : "not-started");
     document.getElementById("main").dataset.level = String(clock.level);
   }
@@ -87,6 +88,7 @@
     clock.level = data.level;
     clock.remaining = data.remaining;
     clock.running = !!data.running;
+    clock.hand_for_hand = !!data.hand_for_hand;
     if (data.started !== undefined) clock.started = !!data.started;
     else if (data.running || data.paused) clock.started = true;
     deadline = clock.running ? performance.now() + data.remaining * 1000 : null;

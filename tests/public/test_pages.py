@@ -313,3 +313,27 @@ def test_the_standings_link_the_tournaments_hands_to_their_replays() -> None:
     links = re.findall(r'href="/hands/(\d+)/replay/"', html)
     assert len(links) == 2
     assert Client().get(f"/hands/{links[0]}/replay/").status_code == 200
+
+
+def test_the_clock_display_of_a_tournament_without_a_clock_or_finished_still_renders() -> None:
+    # given a published tournament without a level clock, and a finished one
+    waiting = TournamentFactory(published=True)
+    done = TournamentFactory(published=True, status=Tournament.Status.FINISHED)
+    for t in (waiting, done):
+        response = Client().get(f"/t/{t.pk}/clock/")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "No level clock" in html and re.search(r'id="players-left">0<', html)
+        assert '"clock": null' in html  # the script follows the tournament's stream only
+
+
+def test_the_clock_display_says_when_hand_for_hand_stops_the_clock() -> None:
+    from apps.tournaments import results
+
+    t = running_tournament(6, hands=0)
+    results.tournament_hand_for_hand(actor=t.director, tournament=t, on=True)  # type: ignore[attr-defined]
+    html = Client().get(f"/t/{t.pk}/clock/").content.decode()
+    assert re.search(
+        r'id="clock-note" class="clock-note">Hand-for-hand: the clock stops between hands<', html
+    )
+    assert 'data-state="paused"' in html
