@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.models import Club, DeviceToken
 from apps.tables.models import Table
-from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
+from apps.tournaments.models import Elimination, Entry, SeatMove, Tournament, TournamentTable
 
 
 def tournaments_of(club: Club) -> list[Tournament]:
@@ -123,11 +123,21 @@ def moves_of(t: Tournament) -> dict[str, list[SeatMove]]:
     }
 
 
-def open_table_numbers(t: Tournament) -> list[int]:
+def eliminations_of(t: Tournament) -> list[Elimination]:
+    """The eliminations by place, with who went out and who knocked them out (one query)."""
     return list(
-        TournamentTable.objects.filter(tournament=t, broken_at__isnull=True)
-        .order_by("number")
-        .values_list("number", flat=True)
+        Elimination.objects.filter(tournament=t)
+        .select_related("entry__player", "eliminated_by__player")
+        .order_by("place", "pk")
+    )
+
+
+def busted_of(t: Tournament) -> list[Entry]:
+    """Entries out of chips that may still rebuy: the director asks them (one query)."""
+    return list(
+        Entry.objects.filter(tournament=t, status=Entry.Status.BUSTED)
+        .select_related("player")
+        .order_by("player__name")
     )
 
 

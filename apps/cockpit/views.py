@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,6 +20,8 @@ from apps.cockpit.forms import RegisterForm, TournamentCreateForm
 from apps.core.errors import ApplicationError
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Entry, Tournament
+from apps.tournaments.moves import halted
+from apps.tournaments.payouts import prize_pool_of
 
 
 def page(
@@ -89,8 +92,6 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
                 form.add_error(None, error_text(exc))
                 status = exc.status_code
             else:
-                from django.contrib import messages
-
                 messages.success(request, _("Tournament created. Register the players."))
                 return redirect("cockpit:registration", tournament_id=t.pk)
     return page(
@@ -111,8 +112,6 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
 def registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = tournament_or_404(request, tournament_id)
     entries = selectors.entries_of(t)
-    from apps.tournaments.payouts import prize_pool_of
-
     count, pool = prize_pool_of(t)
     players = Player.objects.filter(club=t.club).order_by("name").values_list("name", flat=True)
     return page(
@@ -142,8 +141,6 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
             _("%(name)s is registered.") % {"name": name},
         )
     else:
-        from django.contrib import messages
-
         messages.error(request, _("Give the player's name."))
     return redirect("cockpit:registration", tournament_id=t.pk)
 
@@ -168,8 +165,6 @@ def entry_action(request: HttpRequest, entry_id: int, action: str) -> HttpRespon
     """Rebuy, add-on, re-entry, or declining a rebuy (the services check the periods and limits)."""
     e: Entry = owned_or_404(request, Entry.objects.select_related("player"), entry_id, "tournament__club_id")
     if action not in ENTRY_ACTIONS:
-        from django.http import Http404
-
         raise Http404("no such action")
     service, done = ENTRY_ACTIONS[action]
     attempt(
@@ -202,8 +197,6 @@ def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse
 @director_required
 def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = tournament_or_404(request, tournament_id)
-    from apps.tournaments.moves import halted
-
     open_tables = selectors.tables_of(t)
     return page(
         request,

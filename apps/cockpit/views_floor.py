@@ -18,6 +18,7 @@ from apps.cockpit.views import page, tournament_or_404
 from apps.tournaments import moves as seat_moves
 from apps.tournaments.models import SeatMove
 from apps.tournaments.results import tournament_hand_for_hand
+from apps.tournaments.selectors import standings_live
 from apps.tournaments.services import level_clock_of
 
 # --- the clock ----------------------------------------------------------------------------------------------
@@ -187,16 +188,7 @@ def move_decide(request: HttpRequest, move_id: int) -> HttpResponse:
 
 @director_required
 def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    from apps.tournaments.models import Elimination
-    from apps.tournaments.selectors import standings_live
-
     t = tournament_or_404(request, tournament_id)
-    eliminations = list(
-        Elimination.objects.filter(tournament=t)
-        .select_related("entry__player", "eliminated_by__player")
-        .order_by("place", "pk")
-    )
-    busted = t.entries.filter(status="busted").select_related("player").order_by("player__name")
     return page(
         request,
         "cockpit/results.html",
@@ -204,6 +196,6 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament=t,
         section="results",
         standings=standings_live(tournament=t),
-        eliminations=eliminations,
-        busted=list(busted),
+        eliminations=selectors.eliminations_of(t),
+        busted=selectors.busted_of(t),
     )
