@@ -24,16 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from apps.engine.errors import EngineError
-
-RULE_RESHUFFLE = "RULES.md §7; WSOP draw rules"
-
-
-class DeckError(EngineError):
-    """The stub and the muck together cannot cover a draw (more cards asked than exist)."""
-
-    code = "deck_exhausted"
-    rule = RULE_RESHUFFLE
+from apps.engine.errors import RULE_RESHUFFLE as RULE_RESHUFFLE  # re-exported: defined with DeckError
+from apps.engine.errors import DeckError as DeckError  # plain Python: see errors.py
 
 
 @dataclass(slots=True)

@@ -86,3 +86,25 @@ class PHHError(EngineError):
 
     code = "phh_invalid"
     rule = "PHH 0.0.2"
+
+
+# Subclasses that belong to compiled modules (apps/engine/native.py) are defined here, in plain Python,
+# and re-exported there: mypyc does not carry a class-level ``code`` or ``rule`` into an exception class.
+
+RULE_RESHUFFLE = "RULES.md §7; WSOP draw rules"
+
+
+class DeckError(EngineError):
+    """The stub and the muck together cannot cover a draw (more cards asked than exist);
+    ``apps.engine.deck.DeckError``."""
+
+    code = "deck_exhausted"
+    rule = RULE_RESHUFFLE
+
+
+class PHHVariantUnsupported(PHHError):
+    """A PHH variant that Floor's engine does not play (Badugi, hold'em, stud...), or forced bets it does
+    not post (straddles, button antes): codes ``phh_variant_unsupported``, ``phh_forced_bets_unsupported``;
+    ``apps.engine.phh.PHHVariantUnsupported``."""
+
+    code = "phh_variant_unsupported"

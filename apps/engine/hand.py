@@ -52,9 +52,6 @@ PHASES = (BETTING, DRAWING, SHOWDOWN, FINISHED)
 _RULE_PHASE = "RULES.md §6-7 (flow of a hand)"  # flow.RULE_PHASE
 
 
-_new = object.__new__
-
-
 def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
     return ActionError(message, code=code, rule=rule, detail=detail)
 
@@ -86,8 +83,9 @@ class SeatState:
         return not self.folded
 
     def copy(self) -> SeatState:
-        """A copy sharing no list (hand-written: ``dataclasses.replace`` costs ten times more)."""
-        n: SeatState = _new(SeatState)
+        """A copy sharing no list (hand-written: ``dataclasses.replace`` costs ten times more; ``__new__``
+        skips ``__init__``, and is the class's own so that a mypyc-compiled class allocates its layout)."""
+        n = SeatState.__new__(SeatState)
         n.seat, n.start_stack, n.stack, n.name, n.player_id = (
             self.seat, self.start_stack, self.stack, self.name, self.player_id
         )  # fmt: skip
@@ -152,6 +150,10 @@ class _Table:
         self.betting = game.betting
         self.max_draw = game.max_draw
         self.has_joker = game.has_joker
+
+    def __reduce__(self) -> tuple[type[_Table], tuple[Game, list[int]]]:
+        # copy, deepcopy and pickle rebuild it from what it derives from (a mypyc class needs to be told)
+        return _Table, (self.game, list(self.numbers))
 
     def order(self, number: int, inclusive: bool = False) -> tuple[int, ...]:
         """Indexes of every seat once, clockwise, from the first after ``number`` (or at it)."""
@@ -427,7 +429,7 @@ class HandState:
     def copy(self) -> HandState:
         """A copy sharing nothing mutable (cost: the number of seats, never the history). Hand-written:
         ``dataclasses.replace`` cost half of every ``apply``."""
-        n: HandState = _new(HandState)
+        n = HandState.__new__(HandState)  # not object.__new__: see SeatState.copy
         n.game, n.hand_number, n.button, n.sb_seat, n.bb_seat = (
             self.game, self.hand_number, self.button, self.sb_seat, self.bb_seat
         )  # fmt: skip

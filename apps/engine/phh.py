@@ -56,6 +56,7 @@ import tomli_w
 
 from apps.engine import games
 from apps.engine.errors import EngineError, PHHError
+from apps.engine.errors import PHHVariantUnsupported as PHHVariantUnsupported  # plain Python: see errors.py
 from apps.engine.events import META_FIELDS, validate_event
 from apps.engine.games import Game
 from apps.engine.hand import HandState, start_hand
@@ -97,13 +98,6 @@ _PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "seats", "play
                "winnings", "time_banks")  # fmt: skip
 _CARD = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?|Xx)")
 _RULE = "PHH 0.0.2"
-
-
-class PHHVariantUnsupported(PHHError):
-    """A PHH variant that Floor's engine does not play (Badugi, hold'em, stud...), or forced bets it does
-    not post (straddles, button antes): codes ``phh_variant_unsupported``, ``phh_forced_bets_unsupported``."""
-
-    code = "phh_variant_unsupported"
 
 
 _UNSUPPORTED_CODES = ("phh_variant_unsupported", "phh_forced_bets_unsupported")
