@@ -10,13 +10,14 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format bench services messages clean help
+.PHONY: run test lint format bench services messages clean help engine
 
 help:
 	@echo "make run    - the service with a demo on the embedded default (SQLite + filesystem broker)"
 	@echo "make test   - lint, then the whole suite against PostgreSQL and Redis"
 	@echo "make lint   - ruff, mypy, the import contract, makemigrations --check"
 	@echo "make bench  - the benchmarks in bench/"
+	@echo "make engine - compile the engine's hot modules with mypyc (run, test and bench depend on it)"
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,21 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
 messages: $(VENV)/.installed-run
 	$(PY) scripts/compile_messages.py
 
-run: $(VENV)/.installed-run messages
+# The engine's hot modules compiled with mypyc into build/engine/lib (apps/engine/native.py), again whenever
+# any apps/engine/*.py changes. The engine loads them only if built from the sources as they are, else runs
+# them as plain Python: a build that fails (no C compiler...) warns and goes on.
+ENGINE_SOURCES := $(wildcard apps/engine/*.py)
+ENGINE_ATTEMPT := build/engine/.attempted
+
+engine: $(ENGINE_ATTEMPT)
+
+$(ENGINE_ATTEMPT): $(ENGINE_SOURCES) scripts/build_engine.py | $(VENV)/.installed-run
+	@mkdir -p $(@D)
+	@$(PY) -c "import mypyc" 2>/dev/null || $(PIP) install --quiet "mypy>=1.11" || true
+	@$(PY) scripts/build_engine.py || echo "WARNING: the engine was not compiled (see above); Floor runs it as plain Python: same behaviour, slower." >&2
+	@touch $@
+
+run: $(VENV)/.installed-run messages engine
 	@scripts/run.sh
 
 lint: $(VENV)/.installed-test
@@ -52,12 +67,12 @@ services: $(VENV)/.installed-test
 	@scripts/ensure_tools.sh
 	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) scripts/ensure_services.sh
 
-test: lint services messages
+test: lint services messages engine
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 		$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test engine
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var build staticfiles .pytest_cache .mypy_cache .ruff_cache
