@@ -63,37 +63,27 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
     preview = None
     status = 200
     if request.method == "POST":
-        if not form.is_valid():
-            status = 400
-        elif "preview" in request.POST:
-            try:
-                levels = services.structure_for(
-                    game_kind=form.cleaned_data["game"],
-                    structure=None,
-                    starting_stack=form.cleaned_data["starting_stack"],
-                    **form.structure_args(),
-                )
-                preview = selectors.structure_rows(levels)
-            except ApplicationError as exc:
-                form.add_error(None, error_text(exc))
-                status = exc.status_code
-        else:
-            try:
+        try:
+            if not form.is_valid():
+                status = 400
+            elif "preview" in request.POST:
+                preview = selectors.structure_rows(_levels(form))
+            else:
+                levels = _levels(form)
                 t = services.tournament_create(
                     actor=actor(request),
                     club=club,
                     name=form.cleaned_data["name"],
-                    game={"kind": form.cleaned_data["game"]},
+                    game=_game(form.cleaned_data["game"], levels),
                     starting_stack=form.cleaned_data["starting_stack"],
-                    **form.structure_args(),
+                    structure=levels,
                     **form.settings(),
                 )
-            except ApplicationError as exc:
-                form.add_error(None, error_text(exc))
-                status = exc.status_code
-            else:
                 messages.success(request, _("Tournament created. Register the players."))
                 return redirect("cockpit:registration", tournament_id=t.pk)
+        except ApplicationError as exc:
+            form.add_error(None, error_text(exc))
+            status = exc.status_code
     return page(
         request,
         "cockpit/tournament_new.html",
@@ -103,6 +93,25 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
         preview=preview,
         status=status,
     )
+
+
+def _levels(form: TournamentCreateForm) -> list[dict[str, Any]]:
+    """The level clock's levels from the form's template or suggestion (what the preview shows)."""
+    return services.structure_for(
+        game_kind=form.cleaned_data["game"],
+        structure=None,
+        starting_stack=form.cleaned_data["starting_stack"],
+        **form.structure_args(),
+    )
+
+
+def _game(kind: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tables' game settings: the blind games need their blinds, taken from the first level (the level
+    clock sets every hand's blinds, antes and bet units from the level current when it is dealt)."""
+    if kind == "five-card-draw":
+        return {"kind": kind}
+    first = next(lv for lv in levels if not lv.get("is_break"))
+    return {"kind": kind, "small_blind": first["small_blind"], "big_blind": first["big_blind"]}
 
 
 # --- the registration desk ----------------------------------------------------------------------------------

@@ -240,3 +240,24 @@ def test_the_pages_follow_the_chosen_language() -> None:
         response = client.get(reverse(name, args=[t.pk]))
         assert response.status_code == 200
         assert '<html lang="ru">' in response.content.decode()
+
+
+@pytest.mark.parametrize("game", ["2-7-triple-draw", "2-7-single-draw"])
+def test_a_blind_game_takes_its_blinds_from_the_first_level(game: str) -> None:
+    club, _, client = given_director_client()
+    data = {**FORM, "game": game, "template": "regular", "starting_stack": "10000"}
+
+    response = client.post(reverse("cockpit:tournament-new", args=[club.pk]), data)
+
+    assert response.status_code == 302
+    t = Tournament.objects.get(club=club)
+    assert t.level_clock is not None
+    first = next(lv for lv in t.level_clock.structure if not lv.get("is_break"))
+    assert t.game == {"kind": game, "small_blind": first["small_blind"], "big_blind": first["big_blind"]}
+    assert 0 < first["small_blind"] < first["big_blind"]
+    # and the draw opens tables with that game
+    for name in ("Ana", "Budi", "Carla"):
+        client.post(reverse("cockpit:entry-register", args=[t.pk]), {"player_name": name})
+    client.post(reverse("cockpit:tournament-start", args=[t.pk]))
+    t.refresh_from_db()
+    assert t.status == "running" and t.tables.get().table.game["kind"] == game
