@@ -61,6 +61,7 @@ def console_text() -> dict[str, str]:
         "allIn": _("All-in {amount}"),
         "minimum": _("Min {amount}"),
         "pot": _("Pot {amount}"),
+        "maximum": _("Max {amount}"),
         "amount": _("Amount (from {min} to {max})"),
         "draw": _("Draw {count}"),
         "standPat": _("Stand pat"),

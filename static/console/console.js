@@ -472,12 +472,18 @@
       if (e.key === "Enter") { e.preventDefault(); submit.click(); }
     });
     relabel();
+    // The most the seat may put in is its all-in only when the limit allows it (no-limit, or a short
+    // stack); in pot-limit it is the pot, in fixed-limit the one bet size.
+    var allIn = wager.max === s.stack + (s.bet || 0);
+    var potLimit = hand.game && hand.game.structure === "pot-limit";
     if (wager.min !== wager.max) {
       var presets = el("div", { class: "presets" });
       var pot = Math.floor(Math.min(Math.max(potRaiseTo(s), wager.min), wager.max) / step) * step;
       if (pot < wager.min) pot = wager.min;
-      [[T.minimum, wager.min, "act-min"], [T.pot, pot, "act-pot"]].forEach(function (p) {
-        if (p[2] === "act-pot" && (pot === wager.min || pot === wager.max)) return;
+      var choices = [[T.minimum, wager.min, "act-min"]];
+      if (!potLimit && pot !== wager.min && pot !== wager.max) choices.push([T.pot, pot, "act-pot"]);
+      if (!allIn) choices.push([potLimit ? T.pot : T.maximum, wager.max, "act-max"]);
+      choices.forEach(function (p) {
         var b = el("button", { type: "button", class: "preset", id: p[2] }, fmt(p[0], { amount: p[1] }));
         b.addEventListener("click", function () { input.value = String(p[1]); amountFresh = true; relabel(); });
         presets.appendChild(b);
@@ -485,11 +491,13 @@
       g.appendChild(presets);
     }
     g.appendChild(submit);
-    g.appendChild(bigButton(fmt(T.allIn, { amount: wager.max }), "a", function (b) {
-      input.value = String(wager.max);
-      relabel();
-      send({ type: kind, seat: seat, amount: wager.max }, b);
-    }, "act-allin"));
+    if (allIn) {
+      g.appendChild(bigButton(fmt(T.allIn, { amount: wager.max }), "a", function (b) {
+        input.value = String(wager.max);
+        relabel();
+        send({ type: kind, seat: seat, amount: wager.max }, b);
+      }, "act-allin"));
+    }
     box.appendChild(g);
     amountFresh = true;
   }

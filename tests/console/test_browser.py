@@ -12,6 +12,7 @@ from apps.accounts.permissions import Actor
 from apps.tables import services
 from apps.tables.models import Hand, HandEvent, IdempotentAnswer
 from tests.browser import screenshot
+from tests.factories import PlayerFactory, SeatFactory, TableFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -358,3 +359,37 @@ def test_a_device_revoked_while_its_page_is_open_is_stopped_and_told(
     assert HandEvent.objects.filter(hand=hand).count() == 0
     page.reload()
     assert page.locator("[data-code='console_device_revoked']").is_visible()
+
+
+def test_triple_draw_fixed_limit_with_a_turn_clock(page, live_server, club, issue_device):
+    from apps.tables.games import game_from_settings
+
+    game = game_from_settings(
+        {"kind": "2-7-triple-draw", "small_blind": 25, "big_blind": 50, "turn_time_limit": 30}
+    )
+    table = TableFactory(club=club, name="Lowball", game=game.to_json())
+    for number, name in ((1, "Ann"), (2, "Bo"), (3, "Cy")):
+        SeatFactory(table=table, number=number, player=PlayerFactory(club=club, name=name), stack=1000)
+    _, raw = issue_device(table)
+    open_console(page, live_server, raw)
+    tap(page, "#act-next")
+    wait_seq(page, 0)
+    assert page.locator("li.seat[data-seat='2'] .badge.blind").inner_text() == "SB"
+    assert page.locator("li.seat[data-seat='3'] .badge.blind").inner_text() == "BB"
+    seconds = int(page.locator("#console-clock-seconds").inner_text().split()[0])
+    assert 25 <= seconds <= 30 and page.locator("#console-clock .clock-label").is_visible()
+    # Fixed-limit: the raise is the one bet size, no presets, and it is not an all-in.
+    assert page.locator("#act-amount").input_value() == "100"
+    assert page.locator(".presets").count() == 0 and page.locator("#act-allin").count() == 0
+    page.keyboard.press("r")
+    wait_seq(page, 1)
+    tap(page, "#act-call")
+    wait_seq(page, 2)
+    tap(page, "#act-call")
+    wait_seq(page, 3)
+    assert page.locator("#act-draw-5").is_visible() and page.locator("#act-draw-6").count() == 0
+    page.keyboard.press("5")  # the digit draws five
+    wait_seq(page, 4)
+    hand = Hand.objects.get(table=table)
+    assert [e["type"] for e in actions(hand)] == ["raise", "call", "call", "draw"]
+    assert actions(hand)[3]["count"] == 5 and actions(hand)[0]["amount"] == 100
