@@ -39,7 +39,8 @@ def _amount(label: Any, initial: int = 0) -> forms.IntegerField:
 
 
 class TournamentCreateForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    # 60, not the model's 120: the draw names each table "<name> #<id> table <n>" in 80 characters
+    name = forms.CharField(label=_("Name"), max_length=60)
     game = forms.ChoiceField(label=_("Game"), choices=GAMES)
     starting_stack = forms.IntegerField(
         label=_("Starting stack"), min_value=1, max_value=10**9, initial=10000

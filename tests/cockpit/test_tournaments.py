@@ -261,3 +261,16 @@ def test_a_blind_game_takes_its_blinds_from_the_first_level(game: str) -> None:
     client.post(reverse("cockpit:tournament-start", args=[t.pk]))
     t.refresh_from_db()
     assert t.status == "running" and t.tables.get().table.game["kind"] == game
+
+
+def test_the_longest_name_the_form_takes_still_draws_its_tables() -> None:
+    club, _, client = given_director_client()
+    url = reverse("cockpit:tournament-new", args=[club.pk])
+    assert client.post(url, {**FORM, "name": "N" * 61}).status_code == 400
+    assert client.post(url, {**FORM, "name": "N" * 60}).status_code == 302
+    t = Tournament.objects.get(club=club)
+    for name in ("Ana", "Budi"):
+        client.post(reverse("cockpit:entry-register", args=[t.pk]), {"player_name": name})
+    client.post(reverse("cockpit:tournament-start", args=[t.pk]))
+    t.refresh_from_db()
+    assert t.status == "running"
