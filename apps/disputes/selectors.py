@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from apps.disputes.explain import explanation_render
 from apps.disputes.models import Dispute, RefusedEntry
 from apps.engine.games import Game
@@ -19,6 +21,26 @@ def _who(user: Any, device: Any, by_clock: bool = False) -> str:
     if user is not None:
         return str(user.get_username())
     return ""
+
+
+def event_text(event: dict[str, Any] | None) -> str:
+    """An event in words for the review: "seat 2: raise to 60", "finishing order: 3, then 1 and 5"."""
+    if not event:
+        return ""
+    kind = str(event.get("type", ""))
+    if kind == "finish_order":
+        groups = [" = ".join(str(s) for s in group) for group in event.get("order") or []]
+        return _("finishing order: %(order)s") % {"order": " > ".join(groups)}
+    words = {
+        "fold": _("fold"), "check": _("check"), "call": _("call"), "bet": _("bet %(amount)s"),
+        "raise": _("raise to %(amount)s"), "draw": _("draw %(count)s"), "show": _("show %(cards)s"),
+        "muck": _("muck"), "prove_openers": _("prove openers"), "timeout": _("time out"),
+        "deal": _("dealt %(cards)s"), "reshuffle": _("reshuffle"),
+    }  # fmt: skip
+    text = words.get(kind, kind) % {k: event.get(k, "") for k in ("amount", "count", "cards")}
+    if event.get("seat") is not None:
+        return _("seat %(seat)s: %(action)s") % {"seat": event["seat"], "action": text}
+    return text
 
 
 def state_brief(state: HandState) -> dict[str, Any]:
@@ -88,6 +110,7 @@ def hand_review(hand: Hand) -> dict[str, Any]:
                 "seq": row.seq,
                 "kind": row.kind,
                 "event": row.payload,
+                "text": event_text(row.payload) if row.kind == HandEvent.Kind.ACTION else "",
                 "by": _who(row.entered_by_user, row.entered_by_device, row.by_clock),
                 "at": row.created_at,
                 "voided_by": row.voided_by.seq if row.voided_by else None,
@@ -98,6 +121,7 @@ def hand_review(hand: Hand) -> dict[str, Any]:
         {
             "expected_seq": r.expected_seq,
             "event": r.event,
+            "text": event_text(r.event),
             "code": r.code,
             "message": r.message,
             "rule": r.rule,
