@@ -21,6 +21,8 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext_noop, pgettext_lazy
 
+from apps.core.i18n_services import SERVICE_ERRORS
+
 CLOCK: Final = (
     gettext_noop("a structure needs at least one level that is not a break"),
     gettext_noop("no level %(level)s in a structure of %(count)s"),
@@ -377,6 +379,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "csrf_failed": (gettext_noop("CSRF check failed"),),
     "login_locked": (gettext_noop("Too many failed logins; try again in %(minutes)s minutes"),),
 }
+
+for _code, _templates in SERVICE_ERRORS.items():  # the services' refusals (apps/core/i18n_services.py)
+    ERRORS[_code] = ERRORS.get(_code, ()) + tuple(t for t in _templates if t not in ERRORS.get(_code, ()))
 
 #: the words a param may carry: event types and phases, translated where a message names them
 EVENTS: Final[dict[str, Promise]] = {
