@@ -6,6 +6,7 @@ COPY apps ./apps
 COPY director ./director
 RUN pip install --no-cache-dir .
 COPY . .
+RUN python scripts/compile_messages.py
 RUN SECRET_KEY=build-only-not-a-secret-build-only-not-a-secret python manage.py collectstatic --noinput
 RUN useradd --create-home floor && chown -R floor /app
 USER floor
