@@ -182,11 +182,13 @@ def chip_history(*, tournament: Tournament, player_id: int) -> list[dict[str, An
 
 
 def hand_published(*, hand_id: int) -> Hand | None:
-    """A finished hand whose table is published, or that was played in a published tournament (one query)."""
+    """A finished hand played in a published tournament, or at a published table outside any tournament (one
+    query). A tournament's tables follow the tournament: unpublishing it hides their hands."""
+    cash_table = Q(table__tournament_table__isnull=True, table__published=True)
     return (
         Hand.objects.select_related("table__tournament_table__tournament")
         .filter(pk=hand_id, status=Hand.Status.FINISHED)
-        .filter(Q(table__published=True) | Q(table__tournament_table__tournament__published=True))
+        .filter(cash_table | Q(table__tournament_table__tournament__published=True))
         .first()
     )
 

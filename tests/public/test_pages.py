@@ -337,3 +337,17 @@ def test_the_clock_display_says_when_hand_for_hand_stops_the_clock() -> None:
         r'id="clock-note" class="clock-note">Hand-for-hand: the clock stops between hands<', html
     )
     assert 'data-state="paused"' in html
+
+
+def test_unpublishing_a_tournament_hides_its_hands_though_its_tables_were_published() -> None:
+    # given a published tournament with a hand played, its table published too (as tables opened while the
+    # tournament is published are)
+    t = running_tournament(6, hands=1)
+    from apps.tables.models import Hand, Table
+
+    hand = Hand.objects.get(table__tournament_table__tournament=t)
+    Table.objects.filter(pk=hand.table_id).update(published=True)
+    assert Client().get(f"/hands/{hand.pk}/replay/").status_code == 200
+    # when the director unpublishes it, then the hand's replay is not found any more
+    Tournament.objects.filter(pk=t.pk).update(published=False)
+    assert Client().get(f"/hands/{hand.pk}/replay/", HTTP_ACCEPT="text/html").status_code == 404
