@@ -678,7 +678,7 @@
     $("console-clock-bank").textContent = c && c.time_bank_left ? fmt(T.timeBank, { seconds: Math.round(c.time_bank_left) }) : "";
     var label = box.querySelector(".clock-label");
     label.textContent = c && c.stage === "called" ? T.clockCalled : T.clock;
-    label.hidden = !c || clockEnd === null;
+    label.hidden = $("console-clock-seconds").hidden = !c || clockEnd === null;
     tick();
   }
 
