@@ -231,6 +231,7 @@ def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand
     positions = tournament_positions(table=table, game=game, numbers=numbers, button=button)
     if positions is not None:
         button = positions.button
+        dealt = [s for s in dealt if s.number not in positions.waiting]  # until the button passes (TDA 10)
     elif button is None:
         button = _next_button(table.button_seat, numbers)
     number = (

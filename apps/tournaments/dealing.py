@@ -8,12 +8,14 @@
   the big blind always moves on to the next player dealt in, the small blind goes to the seat that had the
   big blind and the button to the seat that had the small blind, even when those seats are now empty (a
   dead small blind posts nothing; a dead button sits on an empty seat). Heads-up the button posts the small
-  blind (TDA 34-B). Games without blinds keep the plain moving button.
+  blind (TDA 34-B). Games without blinds keep the plain moving button. A new player (a late entry, a move)
+  whose seat is the button, the small blind or between them waits until the button passes (TDA 10).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from apps.core.errors import Conflict
 from apps.engine.errors import EngineError
@@ -34,6 +36,7 @@ class HandPositions:
     button: int
     small_blind: int | None
     big_blind: int
+    waiting: frozenset[int] = frozenset()  # new players not dealt in until the button passes (TDA 10)
 
     def marks(self) -> dict[int, str]:
         out = {self.big_blind: "big"}
@@ -77,7 +80,7 @@ def tournament_positions(
     if not game.big_blind:
         return None
     players = {n: str(n) for n in numbers}
-    last = None
+    last, hand = None, None
     if table.button_seat is not None:  # None: a first hand, or the final table's fresh draw for the button
         hand = Hand.objects.filter(table=table, source=Hand.Source.LIVE).order_by("-number").first()
         last = hand_positions(hand) if hand is not None else None
@@ -89,8 +92,31 @@ def tournament_positions(
     except EngineError as exc:  # pragma: no cover - hand_start checked the button and the players first
         rule = exc.rule or RULE_DEAD_BUTTON
         raise Conflict(exc.message, code=exc.code, rule=rule, detail=exc.detail) from exc
+    waiting = _waiting(table, hand, pos, numbers) if hand is not None and len(numbers) > 2 else frozenset()
     return HandPositions(
         button=pos.button,
-        small_blind=pos.small_blind if pos.small_blind in players else None,
+        small_blind=pos.small_blind
+        if pos.small_blind in players and pos.small_blind not in waiting
+        else None,
         big_blind=pos.big_blind,
+        waiting=waiting,
     )
+
+
+def _waiting(table: Table, last_hand: Hand, pos: Any, numbers: list[int]) -> frozenset[int]:
+    """New players (not dealt the table's last hand: a late entry, a balancing or broken-table move) whose
+    seat is the button, the small blind or between them wait until the button passes (TDA 10): they are
+    not dealt in, and a small blind there is dead."""
+    from apps.engine.tournament import seating as es
+    from apps.tables.models import Seat
+
+    before = {int(s["player_id"]) for s in last_hand.seats}
+    seated = dict(
+        Seat.objects.filter(table=table, left_at__isnull=True, number__in=numbers).values_list(
+            "number", "player_id"
+        )
+    )
+    span = es.Table(0, table.seats_count)
+    zone = {pos.button, pos.small_blind, *es.seats_between(span, pos.button, pos.small_blind)}
+    out = frozenset(n for n, player in seated.items() if n in zone and player not in before)
+    return out if len(numbers) - len(out) >= 2 and pos.big_blind not in out else frozenset()

@@ -234,3 +234,36 @@ def test_a_table_three_short_is_refused_a_hand_until_the_moves_balance_it() -> N
     moves.moves_confirm_all(actor=director, tournament=t)
     assert moves.halted(t=t) == []
     assert tables.hand_start(actor=director, table=two.table).status == Hand.Status.IN_PROGRESS
+
+
+@pytest.mark.django_db
+def test_a_new_player_in_the_small_blind_or_on_the_button_waits_until_the_button_passes() -> None:
+    from apps.tournaments import services
+
+    # given six players, the big blind (seat 3) busts in the first hand; late registration is open
+    club, director = given_director()
+    t = given_tournament(
+        club, director, 6, game=GAME, structure=BLINDS, seats_per_table=6, late_reg_until_level=1
+    )
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    _bust(director, tt, 3)
+
+    # when a late entry takes the only free seat, 3: the dead small blind's seat next hand (TDA 10)
+    late = services.entry_register(actor=director, tournament=t, player_name="Late")
+    assert Entry.objects.get(pk=late.pk).seat.number == 3  # type: ignore[union-attr]
+
+    # then the next hand does not deal seat 3 in: the small blind stays dead, seat 4 posts the big blind
+    second = _next(director, tt)
+    assert [s["seat"] for s in second.seats] == [1, 2, 4, 5, 6]
+    assert _positions(second) == (2, None, 4) and _posted(second) == {4: 50}
+    _finish_quietly(director, second)
+
+    # and the hand after has the button on seat 3: the new player still waits (the button is dead there)
+    third = _next(director, tt)
+    assert 3 not in [s["seat"] for s in third.seats] and _positions(third) == (3, 4, 5)
+    _finish_quietly(director, third)
+
+    # once the button has passed, the new player is dealt in
+    fourth = _next(director, tt)
+    assert 3 in [s["seat"] for s in fourth.seats] and _positions(fourth) == (4, 5, 6)
