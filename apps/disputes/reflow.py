@@ -269,6 +269,20 @@ def correction_apply(
     hand.refresh_from_db()
     plan = correction_plan(hand, void_from_seq, events)
     undone = tour.eliminations_undo(actor=actor, dispute=dispute, plan=plan)
+    moving = {pid for pid, c in plan.carry.items() if c} | {pid for pid, c in plan.hand_delta.items() if c}
+    seated = set(
+        Seat.objects.filter(table_id=hand.table_id, player_id__in=moving, left_at__isnull=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    if moving - seated:
+        raise Conflict(
+            "a player whose chips the correction changes is no longer seated at this table (moved or left): "
+            "seat them back first, or adjust their stack where they are",
+            code="player_not_at_table",
+            rule=RULE_REFLOW,
+            detail={"players": sorted(moving - seated)},
+        )
     hand_correct(
         actor=actor,
         hand_id=hand.pk,

@@ -127,3 +127,28 @@ def test_the_list_shows_the_directors_disputes() -> None:
     html = g["client"].get("/disputes/").content.decode()
 
     assert f'href="/disputes/{g["dispute"].pk}/"' in html
+
+
+def test_a_correction_for_a_player_who_left_the_table_is_refused() -> None:
+    from django.utils import timezone
+
+    from apps.core.errors import Conflict
+
+    g = given_dispute()
+    hand = g["hand"]
+    first = HandEvent.objects.get(hand=hand, seq=1).payload["seat"]
+    second = HandEvent.objects.get(hand=hand, seq=2).payload["seat"]
+    events = played_out(hand, 2, [{"type": "call", "seat": second}], [[second], [first]])
+    Seat.objects.filter(table=g["table"], number=second).update(left_at=timezone.now())
+
+    with pytest.raises(Conflict) as refused:
+        services.dispute_rule(
+            actor=g["director"],
+            dispute_id=g["dispute"].pk,
+            text="called",
+            rules_cited=[],
+            outcome="corrected",
+            correction={"void_from_seq": 2, "events": events},
+        )
+
+    assert refused.value.code == "player_not_at_table"

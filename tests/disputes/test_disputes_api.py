@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import Player
 from apps.accounts.services import device_issue
+from apps.clocks.models import LiveEvent
 from apps.disputes.models import Dispute, RefusedEntry
 from apps.engine.hand import HandState
 from apps.tables import services as tables
@@ -61,6 +62,10 @@ def test_reading_in_time_until_the_next_hand_starts_then_late() -> None:
     late = raise_dispute(client, hand1)
 
     assert in_time.status_code == 201
+    told = LiveEvent.objects.filter(channel_id=f"table:{table.pk}", type="dispute_raised").order_by(
+        "event_id"
+    )
+    assert [e.data["late"] for e in told] == [False, True]  # the table is told, late or not
     assert (in_time.json()["in_window"], in_time.json()["late"]) == (True, False)
     assert late.status_code == 201  # accepted ...
     assert (late.json()["late"], late.json()["window_detail"]["reason"]) == (
