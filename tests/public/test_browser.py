@@ -32,6 +32,8 @@ def test_the_clock_counts_down_and_moves_to_the_next_level(page, live_server, se
     # given a published tournament whose first level lasts six seconds (streams end soon after the test)
     settings.FLOOR_SSE_LIFETIME = 5
     t = running_tournament(6, hands=0, structure=SHORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{live_server.url}/t/{t.pk}/clock/")
     first = _seconds(page.locator("#time-left").inner_text())
     assert 1 <= first <= 6
@@ -49,6 +51,7 @@ def test_the_clock_counts_down_and_moves_to_the_next_level(page, live_server, se
     assert _seconds(page.locator("#time-left").inner_text()) > 3500
     assert page.locator("#next-break").inner_text() != ""
     screenshot(page, "public-clock-level-2")
+    assert errors == []
 
 
 def test_the_clock_says_it_is_reconnecting_and_catches_up(page, live_server, settings) -> None:  # type: ignore[no-untyped-def]
@@ -88,6 +91,8 @@ def test_the_clock_says_it_is_reconnecting_and_catches_up(page, live_server, set
 def test_the_hand_replay_steps_through_a_side_pot_hand(page, live_server) -> None:  # type: ignore[no-untyped-def]
     # given the three-way all-in: Ann 50, Bob 120, Cy 300
     hand = side_pot_hand()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{live_server.url}/hands/{hand.pk}/replay/")
 
     # then the deal shows first, one step at a time
@@ -119,6 +124,7 @@ def test_the_hand_replay_steps_through_a_side_pot_hand(page, live_server) -> Non
     page.keyboard.press("ArrowLeft")
     assert page.locator("#replay-position").inner_text() == "Step 8 of 9"
     assert page.locator("#replay .step:visible .explanation").count() == 0
+    assert errors == []
 
 
 def test_the_standings_fit_a_phone(page, live_server, settings) -> None:  # type: ignore[no-untyped-def]
