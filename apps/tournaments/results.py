@@ -276,6 +276,21 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
         )
 
 
+def elimination_bounty_take_back(*, t: Tournament, elimination: Elimination) -> dict[str, int]:
+    """Take back the bounty an elimination paid, each share from the entry that got it (for a correction that
+    undoes the elimination, :mod:`apps.disputes`). Returns the shares taken back. Rows from before the shares
+    were kept paid the whole bounty to ``eliminated_by``."""
+    shares = {str(k): int(v) for k, v in (elimination.bounty_shares or {}).items()}
+    if not shares and elimination.eliminated_by_id is not None and t.bounty:
+        shares = {str(elimination.eliminated_by_id): t.bounty}
+    for pk, amount in shares.items():
+        Entry.objects.filter(pk=int(pk)).update(bounties_won=F("bounties_won") - amount)
+    if elimination.bounty_shares:
+        elimination.bounty_shares = {}
+        elimination.save(update_fields=["bounty_shares"])
+    return shares
+
+
 def _prizes(t: Tournament, finishes: list[ep.Finish]) -> dict[str, int]:
     prizes = list(Payout.objects.filter(tournament=t).order_by("place").values_list("amount", flat=True))
     unit = int((t.payout or {}).get("unit", 1))

@@ -307,6 +307,11 @@ def test_a_bounty_busted_by_a_split_pot_is_shared_by_its_winners_the_odd_unit_le
     assert row["eliminated"]["by_entry"] == left.pk
     assert row["eliminated"]["bounty_shares"] == {str(left.pk): 13, str(right.pk): 12}
 
+    # and a correction that undoes the elimination takes each share back from its winner
+    taken = results.elimination_bounty_take_back(t=t, elimination=out)
+    assert taken == {str(left.pk): 13, str(right.pk): 12}
+    assert [Entry.objects.get(pk=e.pk).bounties_won for e in (left, right)] == [0, 0]
+
 
 def test_a_bounty_goes_to_the_winner_of_the_side_pot_the_player_was_in_not_the_biggest_winner() -> None:
     # given one table of four, a bounty of 20, the button on seat 1: seat 1 has 300, seat 2 has 600
