@@ -89,15 +89,15 @@ def console_access(request: HttpRequest) -> Access:
     """The device of the cookie, if the browser holds one (a device wins over a login: the tablet is the
     table's); else the logged-in user; else a refusal."""
     raw = request.COOKIES.get(COOKIE, "")
+    user = request.user if request.user.is_authenticated else None
     if raw:
         device = device_for_token(raw)
-        if device is None:
-            return Access(refusal=UNKNOWN_TOKEN)
-        if device.revoked_at is not None:
-            return Access(device=device, refusal=REVOKED)
-        return Access(device=device, token=raw)
-    if request.user.is_authenticated:
-        return Access(user=request.user)
+        if device is not None and device.revoked_at is None:
+            return Access(device=device, token=raw)
+        if user is None:  # a logged-in dealer or director carries on with their session instead
+            return Access(refusal=UNKNOWN_TOKEN) if device is None else Access(device=device, refusal=REVOKED)
+    if user is not None:
+        return Access(user=user)
     return Access(refusal=NO_TOKEN)
 
 

@@ -201,3 +201,15 @@ def test_the_qr_code_needs_the_devices_own_token_and_an_active_device(client, di
     accounts.device_revoke(actor=Actor(user=director), device=dev)
     assert client.get(f"/console/devices/{dev.pk}/qr.svg", {"token": raw}).status_code == 410
     assert client.get("/console/devices/999999/qr.svg", {"token": raw}).status_code == 404
+
+
+def test_a_director_whose_browser_holds_a_revoked_device_carries_on_with_the_session(
+    client, director, table, device
+):
+    dev, raw = device
+    _open(client, raw)
+    accounts.device_revoke(actor=Actor(user=director), device=dev)
+    client.force_login(director)
+    page = client.get(f"/console/tables/{table.pk}/")
+    assert page.status_code == 200
+    assert page.context["config"]["auth"] == "session" and page.context["config"]["token"] == ""
