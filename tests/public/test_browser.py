@@ -4,6 +4,8 @@ steps through a side-pot hand; the standings fit a 360-pixel phone."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.db import transaction
 
@@ -11,6 +13,7 @@ from apps.tournaments.services import publish
 from tests.browser import screenshot
 from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory
 from tests.public.helpers import running_tournament, side_pot_hand
+from tests.tournaments.helpers import open_tables, play_hand, scripted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -166,3 +169,26 @@ def test_the_player_page_draws_the_chip_chart_and_the_leaderboard_reads_in_russi
     assert ru.locator("table.standings tbody tr").count() == 2
     screenshot(ru, "public-leaderboard-ru")
     context.close()
+
+
+def test_an_elimination_is_announced_and_the_numbers_follow(page, live_server, settings) -> None:  # type: ignore[no-untyped-def]
+    # given the clock display of a published tournament of six at one table
+    settings.FLOOR_SSE_LIFETIME = 3
+    t = running_tournament(6, hands=0)
+    page.goto(f"{live_server.url}/t/{t.pk}/clock/")
+    page.wait_for_selector('#main[data-connection="live"]')
+    assert page.locator("#players-left").inner_text() == "6"
+
+    # when a hand is played in which seat 1 moves all in, seat 2 calls and wins (equal stacks: seat 1 is out)
+    tt = open_tables(t)[0]
+    play_hand(t.director, tt.table, random.Random(1), scripted({1}, {2}, [2, 1, 3, 4, 5, 6]))  # type: ignore[attr-defined]
+
+    # then the elimination is announced and the players left go down to five, without a reload
+    page.wait_for_function(
+        "document.getElementById('announcements').innerText.includes('is eliminated in place 6')",
+        timeout=10_000,
+    )
+    page.wait_for_function("document.getElementById('players-left').innerText === '5'", timeout=10_000)
+    screenshot(page, "public-clock-elimination")
+    page.goto("about:blank")
+    page.wait_for_timeout(3500)  # the server's stream threads end before the database goes
