@@ -15,6 +15,7 @@ from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.i18n import award_check
 from apps.core.schema import errors
 from apps.tables import selectors, services
 from apps.tables.models import Hand, Seat, Table
@@ -341,7 +342,8 @@ class HandAwardCheckApi(APIView):
         data = validated(self.InputSerializer, request)
         hand = _hand(hand_id)
         _require_reader(actor_from_request(request), hand.table)
-        return Response(services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"]))
+        check = services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"])
+        return Response(award_check(check))  # the reasons in the request's language (i18n hook, issue 10)
 
 
 class HandPhhApi(APIView):
