@@ -16,6 +16,7 @@ What to call (pages and APIs; all use the language Django activated for the requ
 - :func:`hand_name` ``(key, args)`` / :func:`strength_name` ``(value)``: "Full House, Kings over Nines"
   from a ``HandValue``'s ``description_key``/``description_args`` (or a ``FinishingRank``).
 - :func:`card_name` ``("Kh")``: "King of hearts" (for ``aria-label``\\ s and titles).
+- :func:`award_check` ``(check)`` / :func:`award_reason` ``(reason)``: an award check's reasons.
 
 >>> from django.utils import translation
 >>> with translation.override("en"):
@@ -33,10 +34,27 @@ from typing import Any, Final
 from django.utils import translation
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
+from apps.core.i18n_award import award_check, award_reason
 from apps.core.i18n_catalog import ERRORS, EVENTS, NESTED, PHASES
 from apps.engine import ranking
 from apps.engine.errors import EngineError
 from apps.engine.pots import ExplanationLine, FinishingRank, PotPlayer, resolve_pots
+
+__all__ = [
+    "award_check",
+    "award_reason",
+    "card_name",
+    "engine_error_message",
+    "error_message",
+    "explanation_text",
+    "explanation_texts",
+    "hand_name",
+    "hand_result",
+    "match_message",
+    "pot_answer",
+    "remade_result",
+    "strength_name",
+]
 
 _PARAM: Final = re.compile(r"%\((\w+)\)s")
 
@@ -417,11 +435,16 @@ def _english() -> bool:
 
 
 def pot_answer(answer: dict[str, Any]) -> dict[str, Any]:
-    """The pot calculator's answer (``potjson.resolve_request``) with its explanation in the active
-    language (read from its ``explanation_lines``)."""
-    if _english() or "explanation_lines" not in answer:
+    """The pot calculator's answer (``potjson.resolve_request``) with its explanation (read from its
+    ``explanation_lines``) and its award check's reasons in the active language."""
+    if _english():
         return answer
-    return dict(answer, explanation=explanation_texts(answer["explanation_lines"]))
+    out = dict(answer)
+    if "explanation_lines" in answer:
+        out["explanation"] = explanation_texts(answer["explanation_lines"])
+    if isinstance(answer.get("award_check"), dict):
+        out["award_check"] = award_check(answer["award_check"])
+    return out
 
 
 def hand_result(state: Any) -> dict[str, Any] | None:

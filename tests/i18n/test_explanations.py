@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from apps.core.i18n import (
     EXPLANATION_KEYS,
+    award_check,
+    award_reason,
     card_name,
     explanation_text,
     hand_name,
@@ -30,7 +32,7 @@ from apps.engine import pots, ranking
 from apps.engine.cards import RANKS, SUITS
 from apps.engine.games import five_card_draw, triple_draw_27
 from apps.engine.hand import HandState, start_hand
-from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
+from apps.engine.pots import FinishingRank, PotPlayer, check_award, resolve_pots
 from apps.engine.ranking import evaluate
 
 LANGUAGES = ("id", "ru", "pt")
@@ -213,3 +215,41 @@ def test_a_lowball_hand_result_in_indonesian() -> None:
     assert result is not None
     assert result["hands"] == {"1": "7-5-4-3-2 rendah", "2": "8-6-4-3-2 rendah"}
     assert any("kursi 1 menang dengan 7-5-4-3-2 rendah" in line for line in result["explanation"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(pot_players(), st.lists(st.integers(0, 400), min_size=1, max_size=7))
+def test_award_check_reasons_read_as_the_engine_in_english_and_are_translated(
+    case: tuple[list[PotPlayer], int, int], proposal: list[int]
+) -> None:
+    players, button, smallest = case
+    result = resolve_pots(players, button=button, smallest_chip=smallest)
+    proposed = {seat: chips for seat, chips in enumerate(proposal, start=1)}
+    check = check_award(result, proposed).as_dict()
+    for difference in check["differences"]:
+        english = difference["reason"]
+        with translation.override("en"):
+            assert award_reason(english) == english
+        for lang in LANGUAGES:
+            with translation.override(lang):
+                text = award_reason(english)
+            assert text != english, (lang, english)
+            assert not Counter(re.findall(r"\d+", english)) - Counter(re.findall(r"\d+", text))
+
+
+def test_every_kind_of_award_reason_in_russian() -> None:
+    rank = FinishingRank
+    result = resolve_pots(
+        [PotPlayer(1, 50, strength=rank(1), name="A"), PotPlayer(2, 120, strength=rank(2)),
+         PotPlayer(3, 200, strength=rank(3)), PotPlayer(4, 20, folded=True)], button=3,
+    )  # fmt: skip
+    check = check_award(result, {1: 370, 2: 140, 4: 5, 7: 1})
+    codes = {d.code for d in check.differences}
+    assert {"beyond_eligibility", "underpaid", "folded_seat_paid", "seat_not_in_hand"} <= codes
+    with translation.override("ru"):
+        reasons = {d["code"]: d["reason"] for d in award_check(check.as_dict())["differences"]}
+    assert reasons["beyond_eligibility"] == (
+        "место 1 (A): предложено 370, но претендует только на основной банк (170 самое большее): "
+        "верно 170 (основной банк 170), разница +200"
+    )
+    assert reasons["seat_not_in_hand"].startswith("места 7 нет в раздаче")
