@@ -53,11 +53,26 @@ class Plan:
     carry: dict[int, int] = field(default_factory=dict)  # player id → chips more (or less) than recorded
     hand_delta: dict[int, int] = field(default_factory=dict)  # the disputed hand's own change, by player
 
+    def last_finals(self) -> dict[int, tuple[Hand, int, int]]:
+        """Player id → (the last re-flowed hand they were dealt in, chips at its end before, after)."""
+        out: dict[int, tuple[Hand, int, int]] = {}
+        stacks_old, stacks_new = self.old_state.stacks(), self.new_state.stacks()
+        for s in self.hand.seats:
+            seat = int(s["seat"])
+            out[int(s["player_id"])] = (self.hand, stacks_old[seat], stacks_new[seat])
+        for lh in self.later:
+            for pid in lh.old_final:
+                out[pid] = (lh.hand, lh.old_final[pid], lh.new_final[pid])
+        return out
+
     def summary(self) -> dict[str, Any]:
         names = {int(s["player_id"]): s["name"] for s in self.hand.seats}
         for lh in self.later:
             names.update({int(s["player_id"]): s["name"] for s in lh.seats_before})
+        finals = self.last_finals()
         return {
+            "players_back": [names[p] for p, (_, old, new) in sorted(finals.items()) if old == 0 < new],
+            "players_out": [names[p] for p, (_, old, new) in sorted(finals.items()) if new == 0 < old],
             "result_before": self.old_state.result,
             "result_after": self.new_state.result,
             "stack_changes": {str(pid): c for pid, c in sorted(self.carry.items()) if c},

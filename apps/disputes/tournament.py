@@ -26,16 +26,7 @@ if TYPE_CHECKING:
 
 
 def _last_hands(plan: Plan) -> dict[int, tuple[Hand, int, int]]:
-    """Player id → (the last re-flowed hand they were dealt in, chips at its end before, after)."""
-    out: dict[int, tuple[Hand, int, int]] = {}
-    stacks_old, stacks_new = plan.old_state.stacks(), plan.new_state.stacks()
-    for s in plan.hand.seats:
-        seat, pid = int(s["seat"]), int(s["player_id"])
-        out[pid] = (plan.hand, stacks_old[seat], stacks_new[seat])
-    for lh in plan.later:
-        for pid in lh.old_final:
-            out[pid] = (lh.hand, lh.old_final[pid], lh.new_final[pid])
-    return out
+    return plan.last_finals()
 
 
 def _tournament(plan: Plan) -> Tournament | None:

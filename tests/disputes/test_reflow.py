@@ -148,6 +148,7 @@ def test_the_sandbox_writes_nothing() -> None:
 
     summary = plan.summary()
     assert summary["result_after"]["pots"][1]["winners"] == [2]
+    assert (summary["players_back"], summary["players_out"]) == ([seat(g["table"], 2).player.name], [])
     assert [h["number"] for h in summary["hands"]] == [g["hand2"].number]
     assert HandEvent.objects.count() == rows
     hand1.refresh_from_db()
