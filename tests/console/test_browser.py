@@ -393,3 +393,27 @@ def test_triple_draw_fixed_limit_with_a_turn_clock(page, live_server, club, issu
     hand = Hand.objects.get(table=table)
     assert [e["type"] for e in actions(hand)] == ["raise", "call", "call", "draw"]
     assert actions(hand)[3]["count"] == 5 and actions(hand)[0]["amount"] == 100
+
+
+def test_jacks_or_better_the_opener_proves_openers_with_the_card_picker(
+    page, live_server, club, issue_device
+):
+    from apps.engine.games import five_card_draw
+
+    table = TableFactory(club=club, name="Jacks", game=five_card_draw(opening="jacks-or-better").to_json())
+    for number, name in ((1, "Ann"), (2, "Bo"), (3, "Cy")):
+        SeatFactory(table=table, number=number, player=PlayerFactory(club=club, name=name), stack=2000)
+    _, raw = issue_device(table)
+    open_console(page, live_server, raw)
+    tap(page, "#act-next")
+    wait_seq(page, 0)
+    assert page.locator("#act-prove-open").count() == 0  # nobody has opened yet
+    tap(page, "#act-wager")  # Bo opens for 20
+    wait_seq(page, 1)
+    tap(page, "#act-prove-open")
+    pick(page, "JhJc8d4s3s")
+    tap(page, "#act-prove_openers")
+    wait_seq(page, 2)
+    hand = Hand.objects.get(table=table)
+    assert actions(hand)[1] == {"type": "prove_openers", "seat": 2, "cards": "JhJc8d4s3s"}
+    assert page.locator("#act-prove-open").count() == 0  # proven once
