@@ -1,9 +1,10 @@
-"""The tournament's live stream (SSE): seat moves, eliminations, rebuys, hand-for-hand, chip races, deals.
+"""The tournament's live stream (SSE): seat moves, eliminations, rebuys, hand-for-hand, chip races, deals,
+and the level clock (``clock`` with its action, ``level_started``, ``break_started``, ``break_ended``,
+``hand_for_hand_round``: :mod:`apps.tournaments.levels`), so one stream drives a clock display.
 
 The stream machinery is the clocks app's (:func:`apps.clocks.sse.stream`: the PostgreSQL event log replayed
 from ``Last-Event-ID``, a Redis wake-up); this view only says which channel and who may follow it (anyone
-for a published tournament, the club's members otherwise). Level changes are on the tournament's level-clock
-stream (``/api/live/level-clocks/<id>/``).
+for a published tournament, the club's members otherwise).
 """
 
 from __future__ import annotations
