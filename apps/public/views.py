@@ -108,6 +108,7 @@ def tournament_standings(request: HttpRequest, tournament_id: int) -> HttpRespon
         "tournament": t,
         "standings": _standings(t),
         "hands": selectors.tournament_hands(tournament=t),
+        "last_id": selectors.live_channel_last_id(tournament_channel(t.pk)),
     }
     return render(request, "public/standings.html", context)
 

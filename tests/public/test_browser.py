@@ -178,6 +178,11 @@ def test_an_elimination_is_announced_and_the_numbers_follow(page, live_server, s
     page.goto(f"{live_server.url}/t/{t.pk}/clock/")
     page.wait_for_selector('#main[data-connection="live"]')
     assert page.locator("#players-left").inner_text() == "6"
+    # and the standings open on a phone beside it
+    phone = page.context.new_page()
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(f"{live_server.url}/t/{t.pk}/standings/")
+    assert phone.locator("#standings-body table.standings").first.locator("tbody tr").count() == 6
 
     # when a hand is played in which seat 1 moves all in, seat 2 calls and wins (equal stacks: seat 1 is out)
     tt = open_tables(t)[0]
@@ -190,5 +195,13 @@ def test_an_elimination_is_announced_and_the_numbers_follow(page, live_server, s
     )
     page.wait_for_function("document.getElementById('players-left').innerText === '5'", timeout=10_000)
     screenshot(page, "public-clock-elimination")
+    # and the phone's standings follow: five still in, one out
+    phone.wait_for_function(
+        "document.querySelectorAll('#standings-body table.standings')[0].tBodies[0].rows.length === 5",
+        timeout=10_000,
+    )
+    assert "6" in phone.locator("#standings-body table.standings").nth(1).inner_text()
+    screenshot(phone, "public-standings-after-elimination")
+    phone.goto("about:blank")
     page.goto("about:blank")
     page.wait_for_timeout(3500)  # the server's stream threads end before the database goes
