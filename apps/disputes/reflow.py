@@ -27,7 +27,7 @@ from apps.disputes.models import Dispute
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
 from apps.engine.hand import FINISHED, HandState, start_hand
-from apps.tables.models import Hand, HandEvent, Seat
+from apps.tables.models import Hand, HandEvent, Seat, Table
 
 RULE_REFLOW = "RULES.md §8; TDA 22"
 
@@ -270,12 +270,15 @@ def correction_apply(
     *, actor: Actor, dispute: Dispute, void_from_seq: int | None, events: list[dict[str, Any]], reason: str
 ) -> dict[str, Any]:
     """Write the plan (see the module docstring); returns its summary for the ruling. Inside the ruling's
-    transaction; takes the table's hands from the disputed one on, in order, with ``SELECT … FOR UPDATE``."""
+    transaction; takes the table row, then its hands from the disputed one on, in order, with
+    ``SELECT … FOR UPDATE``."""
     from apps.disputes import tournament as tour
     from apps.disputes.services import audit
     from apps.tables.services import hand_correct
 
     hand = dispute.hand
+    # No hand starts at the table meanwhile (hand_start takes the table row first, too).
+    Table.objects.select_for_update().filter(pk=hand.table_id).first()
     list(
         Hand.objects.select_for_update()
         .filter(table_id=hand.table_id, number__gte=hand.number)
