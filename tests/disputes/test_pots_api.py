@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import secrets
 from typing import Any
 
 import pytest
@@ -150,17 +151,19 @@ def test_no_login_and_no_csrf_needed() -> None:
     assert response.status_code == 200
 
 
-def test_rate_limited_per_address(settings: Any) -> None:
+def test_rate_limited_per_address() -> None:
     from django.core.cache import cache
 
     from apps.disputes.apis import PotResolveThrottle
 
-    cache.clear()
-    client = APIClient(REMOTE_ADDR="203.0.113.9")
+    # Addresses of this run only (the cache is shared; clearing it would touch everyone else's keys).
+    mine, other_address = (f"2001:db8::{secrets.token_hex(2)}:{i}" for i in range(2))
+    client = APIClient(REMOTE_ADDR=mine)
     limit = int(PotResolveThrottle.rate.split("/")[0])
     statuses = [client.post(URL, SEED_001, format="json").status_code for _ in range(limit + 1)]
-    other = APIClient(REMOTE_ADDR="203.0.113.10").post(URL, SEED_001, format="json")
-    cache.clear()
+    other = APIClient(REMOTE_ADDR=other_address).post(URL, SEED_001, format="json")
+    for address in (mine, other_address):
+        cache.delete(PotResolveThrottle.cache_format % {"scope": "pots", "ident": address})
 
     assert statuses[:limit] == [200] * limit
     assert statuses[-1] == 429
