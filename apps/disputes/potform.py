@@ -2,8 +2,9 @@
 
 The page works without JavaScript: a fixed number of rows (``rows``), a button that adds one (the page comes
 back with one more row), and empty rows ignored. Fields are ``p-<i>-seat``, ``p-<i>-name``,
-``p-<i>-contributed``, ``p-<i>-folded``, ``p-<i>-cards``, ``p-<i>-rank``; then ``button``, ``smallest_chip``
-and ``ranking``. Numbers that do not parse are kept as text so the engine names the field at fault.
+``p-<i>-contributed``, ``p-<i>-folded``, ``p-<i>-cards``, ``p-<i>-rank``; then ``button``, ``smallest_chip``,
+``ranking`` and ``ante`` (each listed player's ante: dead money, never returned, in the main pot). Numbers
+that do not parse are kept as text so the engine names the field at fault.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ def request_from_form(data: Mapping[str, Any]) -> dict[str, Any]:
         if row["rank"]:
             player["rank"] = _number(row["rank"])
         players.append(player)
+    ante = _number(str(data.get("ante") or "0"))
+    if ante != 0:
+        for player in players:
+            player["dead"] = ante
     payload: dict[str, Any] = {
         "ranking": str(data.get("ranking") or "high"),
         "button": _number(str(data.get("button", ""))),
@@ -92,6 +97,7 @@ def result_rows(payload: Mapping[str, Any], answer: Mapping[str, Any]) -> list[d
                 "seat": player["seat"],
                 "name": player.get("name") or "",
                 "put_in": player["contributed"] + player.get("dead", 0),
+                "ante": player.get("dead", 0),
                 "folded": player.get("folded", False),
                 "returned": answer["returned"].get(seat, 0),
                 "won": won.get(seat, []),

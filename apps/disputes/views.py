@@ -18,7 +18,7 @@ from apps.engine.potjson import resolve_request
 
 def pots_page(request: HttpRequest) -> HttpResponse:
     """The pot calculator. GET shows an empty form; POST resolves it (or adds a row) and shows the result."""
-    context: dict[str, Any] = {"ranking": "high", "button": "", "smallest_chip": "1"}
+    context: dict[str, Any] = {"ranking": "high", "button": "", "smallest_chip": "1", "ante": ""}
     status = 200
     if request.method == "POST":
         data = request.POST
@@ -30,6 +30,7 @@ def pots_page(request: HttpRequest) -> HttpResponse:
             ranking=data.get("ranking", "high"),
             button=data.get("button", ""),
             smallest_chip=data.get("smallest_chip", "1"),
+            ante=data.get("ante", ""),
         )
         if "add_row" not in data:
             payload = potform.request_from_form(data)

@@ -85,3 +85,13 @@ def test_add_a_player_without_javascript() -> None:
     assert response.status_code == 200
     assert 'name="p-3-seat"' in html and 'value="50"' in html
     assert 'id="pot-result"' not in html
+
+
+def test_an_ante_each_is_dead_money_in_the_main_pot() -> None:
+    form = {**SEED_001_FORM, "ante": "10"}
+
+    html = Client().post("/pots/", form).content.decode()
+
+    # 30 of antes join the main pot (180 to A); C still gets 80 back: antes are never returned
+    assert [cell(html, s, "received") for s in (1, 2, 3)] == ["180", "140", "80"]
+    assert [cell(html, s, "net") for s in (1, 2, 3)] == ["+120", "+10", "-130"]
