@@ -245,4 +245,10 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("give a structure, a template or what to suggest from (players, hours)"),
     ),
     "not_found": (gettext_noop("no %(what)s %(pk)s"),),
+    "player_not_at_table": (
+        gettext_noop(
+            "a player whose chips the correction changes is no longer seated at this table (moved or "
+            "left): seat them back first, or adjust their stack where they are"
+        ),
+    ),
 }
