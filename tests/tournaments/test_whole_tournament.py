@@ -5,6 +5,7 @@ finished hands and the director's confirmations."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -63,13 +64,58 @@ def _bubble(actor, t) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def test_eighteen_entrants_play_to_the_end() -> None:
+HOUR = 3600
+# the same shape as helpers.STRUCTURE (two levels, a break, three levels), with blinds
+BLINDS = [
+    {"seconds": HOUR, "small_blind": 25, "big_blind": 50},
+    {"seconds": HOUR, "small_blind": 50, "big_blind": 100},
+    {"seconds": 600, "is_break": True},
+    {"seconds": HOUR, "small_blind": 100, "big_blind": 200},
+    {"seconds": HOUR, "small_blind": 200, "big_blind": 400},
+    {"seconds": HOUR, "small_blind": 400, "big_blind": 800},
+]
+GAMES = {
+    "five-card-draw antes": {},
+    "2-7 single draw blinds": {
+        "game": {"kind": "2-7-single-draw", "small_blind": 25, "big_blind": 50},
+        "structure": BLINDS,
+    },
+}
+
+
+def _big_blinds_moved_one_player_at_a_time(t: Tournament) -> tuple[int, int]:
+    """TDA 32: at every table, each hand's big blind is the first player dealt in clockwise after the last
+    hand's big blind (except a table's first hand after the final-table draw for the button). Returns the
+    number of hand pairs checked and of hands dealt with a dead small blind."""
+    final_at = (
+        SeatMove.objects.filter(tournament=t, kind="final").values_list("decided_at", flat=True).first()
+    )
+    checked = dead = 0
+    for tt in TournamentTable.objects.filter(tournament=t):
+        hands = list(Hand.objects.filter(table=tt.table).order_by("number"))
+        for h1, h2 in itertools.pairwise(hands):
+            if final_at is not None and h1.finished_at <= final_at <= h2.started_at:  # type: ignore[operator]
+                continue
+            bb1, bb2 = h1.state["bb_seat"], h2.state["bb_seat"]
+            dealt = sorted(int(s["seat"]) for s in h2.seats)
+            after = [n for n in dealt if n > bb1] + [n for n in dealt if n <= bb1]
+            assert bb2 == after[0], (tt.number, h1.number, bb1, h2.number, bb2, dealt)
+            marks = {int(s["seat"]): s.get("blind") for s in h2.seats}
+            assert marks[bb2] == "big"
+            checked += 1
+            dead += h2.state["sb_seat"] is None
+    return checked, dead
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+def test_eighteen_entrants_play_to_the_end(kind: str) -> None:
     # given: 18 entrants, tables of six, rebuys in level 1, an add-on in level 2, a bounty of 20 in the 100
     club, director = given_director()
     t = given_tournament(
         club,
         director,
         18,
+        **GAMES[kind],
         seats_per_table=6,
         rebuy_until_level=1,
         rebuy_limit=2,
@@ -174,3 +220,7 @@ def test_eighteen_entrants_play_to_the_end() -> None:
     assert history.count() == 18
     best = max(history, key=lambda h: h.mu_after - h.mu_before)
     assert best.rating.player_id == winner.player_id
+    # with blinds, the big blind went round one player at a time at every table (the dead button, TDA 32)
+    if kind.endswith("blinds"):
+        checked, dead = _big_blinds_moved_one_player_at_a_time(t)
+        assert checked >= 20 and dead >= 1
