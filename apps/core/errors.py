@@ -175,6 +175,9 @@ def json_error_response(
     return JsonResponse(body, status=status_code)
 
 
+# Django calls the handlers below after the view's transaction has ended (an exception rolled it back), or
+# before any view ran (CSRF): there is nothing of the request's to roll back, and marking the caller's
+# transaction (a test's, say) for rollback would break it.
 def handler404(request: HttpRequest, exception: Exception | None = None) -> Any:
     return json_error_response(
         request,
@@ -182,26 +185,40 @@ def handler404(request: HttpRequest, exception: Exception | None = None) -> Any:
         code="not_found",
         message=f"No page or endpoint at {request.path}",
         detail={"path": request.path},
+        rollback=False,
     )
 
 
 def handler403(request: HttpRequest, exception: Exception | None = None) -> Any:
-    return json_error_response(request, status_code=403, code="permission_denied", message="Not allowed")
+    return json_error_response(
+        request, status_code=403, code="permission_denied", message="Not allowed", rollback=False
+    )
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> Any:
-    return json_error_response(request, status_code=400, code="bad_request", message="Bad request")
+    return json_error_response(
+        request, status_code=400, code="bad_request", message="Bad request", rollback=False
+    )
 
 
 def handler500(request: HttpRequest) -> Any:
     return json_error_response(
-        request, status_code=500, code="server_error", message="Floor made a mistake; it has been logged"
+        request,
+        status_code=500,
+        code="server_error",
+        message="Floor made a mistake; it has been logged",
+        rollback=False,
     )
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
     return json_error_response(
-        request, status_code=403, code="csrf_failed", message="CSRF check failed", detail={"reason": reason}
+        request,
+        status_code=403,
+        code="csrf_failed",
+        message="CSRF check failed",
+        detail={"reason": reason},
+        rollback=False,
     )
 
 

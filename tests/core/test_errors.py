@@ -96,3 +96,13 @@ def test_wrong_method_gets_the_shape(client: Client) -> None:
 
     assert response.status_code == 405
     assert response.json()["code"] == "method_not_allowed"
+
+
+@pytest.mark.django_db  # inside a transaction the caller holds, as a test's own is
+def test_a_404_leaves_the_callers_transaction_usable(client: Client) -> None:
+    response = client.get("/api/tables/999999/", HTTP_ACCEPT="application/json")
+    Club.objects.create(name="after the 404")
+
+    assert response.status_code in (401, 404)
+    assert client.get("/no-such-page").status_code == 404
+    assert Club.objects.filter(name="after the 404").count() == 1
