@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import models
 from django.db.models import Count, Prefetch, Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -139,6 +140,52 @@ def busted_of(t: Tournament) -> list[Entry]:
         .select_related("player")
         .order_by("player__name")
     )
+
+
+# What a tournament page listens for: anything that changes who sits where, who is in, or the clock.
+TOURNAMENT_EVENTS = (
+    "seated",
+    "started",
+    "rebuy",
+    "add_on",
+    "busted",
+    "eliminated",
+    "moves_proposed",
+    "seat_move",
+    "moves_confirmed",
+    "table_broken",
+    "hand_for_hand",
+    "hand_for_hand_due",
+    "hand_for_hand_round",
+    "chip_race",
+    "deal",
+    "finished",
+)
+CLOCK_EVENTS = ("clock", "level")
+
+
+def live_stream_of(t: Tournament, *, clock: bool = False) -> dict[str, str]:
+    """The live stream a tournament page follows (the tournament's, or its level clock's for the clock page),
+    from the channel's last event now, so only what happens after the page was drawn is announced."""
+    from apps.clocks.live import levelclock_channel
+    from apps.clocks.models import LiveChannel
+    from apps.tournaments.services import tournament_channel
+
+    events: tuple[str, ...]
+    if clock and t.level_clock_id is not None:
+        channel, url, events = (
+            levelclock_channel(t.level_clock_id),
+            reverse("live-level-clock", args=[t.level_clock_id]),
+            CLOCK_EVENTS,
+        )
+    else:
+        channel, url, events = (
+            tournament_channel(t.pk),
+            reverse("live-tournament", args=[t.pk]),
+            TOURNAMENT_EVENTS,
+        )
+    last = LiveChannel.objects.filter(name=channel).values_list("last_id", flat=True).first() or 0
+    return {"url": f"{url}?last_event_id={last}", "events": " ".join(events)}
 
 
 def devices_of(club: Club) -> list[DeviceToken]:

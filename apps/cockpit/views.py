@@ -34,7 +34,10 @@ def page(
     status: int = 200,
     **context: Any,
 ) -> HttpResponse:
-    """Render a cockpit page: the left-hand menu needs the club, the tournament (if any) and the section."""
+    """Render a cockpit page: the left-hand menu needs the club, the tournament (if any) and the section; a
+    tournament's page follows its live stream (the clock page, its level clock's)."""
+    if tournament is not None and tournament.status != Tournament.Status.FINISHED:
+        context["live"] = selectors.live_stream_of(tournament, clock=section == "clock")
     clubs = Club.objects.filter(pk__in=request.club_ids) if len(request.club_ids) > 1 else []  # type: ignore[attr-defined]
     return render(
         request,

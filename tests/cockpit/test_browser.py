@@ -9,11 +9,25 @@ from typing import Any
 
 import pytest
 
+from apps.accounts.permissions import Actor
+from apps.clocks.levelclock import level_clock_control
 from apps.tournaments.models import Entry, Tournament, TournamentTable
+from apps.tournaments.results import tournament_hand_for_hand
 from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def short_streams(settings: Any, page: Any) -> Any:
+    """A page's live stream holds a server thread: a short life (the browser reconnects with
+    Last-Event-ID) and leaving the page at the end let every stream end before the test database does."""
+    settings.FLOOR_SSE_LIFETIME = 1
+    yield
+    page.goto("about:blank")
+    page.wait_for_timeout(1600)
+
 
 PLAYERS = ["Ana", "Budi", "Carla", "Dmitri", "Eko"]
 PHONE = {"width": 360, "height": 740}
@@ -33,7 +47,7 @@ def _fits_the_width(page: Any) -> bool:
 
 def test_a_director_creates_registers_draws_and_runs_the_clock(page: Any, live_server: Any) -> None:
     club = ClubFactory(name="Friday Home Game")
-    director_of(club, username="dora")
+    dora = director_of(club, username="dora")
 
     # the cockpit asks for a login first
     page.goto(live_server.url + "/cockpit/")
@@ -100,6 +114,16 @@ def test_a_director_creates_registers_draws_and_runs_the_clock(page: Any, live_s
     t.level_clock.refresh_from_db()
     assert t.level_clock.anchor_at is not None and t.level_clock.paused_at is None
 
+    # another director pauses the clock elsewhere: the page says so (live stream) and shows the latest
+    assert page.locator("#live").is_hidden()
+    level_clock_control(actor=Actor(user=dora), clock_id=t.level_clock.pk, action="pause")
+    page.locator("#live").wait_for(state="visible")
+    assert "changed elsewhere" in page.locator("#live").inner_text()
+    page.click("#live >> text=Show the latest")
+    assert page.locator("#clock-state").inner_text().strip().lower() == "paused"
+    page.click("button[value=resume]")
+    assert page.locator("#clock-state").inner_text().strip().lower() == "running"
+
     # the same pages on a 360-pixel phone: nothing wider than the screen, the menu above the page
     page.set_viewport_size(PHONE)
     page.reload()
@@ -115,6 +139,12 @@ def test_a_director_creates_registers_draws_and_runs_the_clock(page: Any, live_s
     page.click("nav.cockpit-menu >> text=Seat draw and tables")
     assert _fits_the_width(page)
     screenshot(page, "cockpit-tables-phone")
+
+    # a tournament page hears the tournament's events: hand-for-hand turned on elsewhere
+    assert page.locator("#live").is_hidden()
+    tournament_hand_for_hand(actor=Actor(user=dora), tournament=t, on=True)
+    page.locator("#live").wait_for(state="visible")
+    assert "has changed" in page.locator("#live").inner_text()
 
 
 def test_the_menu_is_reachable_by_keyboard(page: Any, live_server: Any) -> None:

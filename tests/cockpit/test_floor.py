@@ -194,3 +194,23 @@ def test_hand_for_hand_is_turned_on_and_off_from_the_clock_page() -> None:
     assert _control(client, t, action="hand_for_hand_off") == ["Hand-for-hand is off: the clock runs again."]
     t.refresh_from_db()
     assert not t.hand_for_hand and _clock(t)["running"]
+
+
+def test_tournament_pages_follow_the_live_stream_from_its_last_event() -> None:
+    from apps.clocks.models import LiveChannel
+
+    club, actor, client = given_director_client()
+    t = given_running(club, actor, 2)
+    assert t.level_clock is not None
+    last = LiveChannel.objects.get(name=f"tournament:{t.pk}").last_id
+    clock_last = LiveChannel.objects.get(name=f"levelclock:{t.level_clock.pk}").last_id
+    assert last >= 1 and clock_last >= 1  # the draw announced the start and the clock's
+
+    desk = client.get(reverse("cockpit:registration", args=[t.pk])).content.decode()
+    assert f'data-stream="/api/live/tournaments/{t.pk}/?last_event_id={last}"' in desk
+    assert "moves_proposed" in desk and "eliminated" in desk
+    clock = client.get(reverse("cockpit:clock", args=[t.pk])).content.decode()
+    assert f'data-stream="/api/live/level-clocks/{t.level_clock.pk}/?last_event_id={clock_last}"' in clock
+    # the director's own click moves the page past its own event: nothing to announce after the redirect
+    page = client.post(reverse("cockpit:clock-control", args=[t.pk]), {"action": "pause"}, follow=True)
+    assert f"?last_event_id={clock_last + 1}" in page.content.decode()
