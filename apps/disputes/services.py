@@ -16,7 +16,7 @@ from apps.accounts.models import DealerAssignment, Player, Role
 from apps.accounts.permissions import Actor, is_director
 from apps.core.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from apps.disputes.models import Dispute, DisputeAudit, Ruling
-from apps.disputes.windows import RULE_WINDOW, NextHand, dispute_window
+from apps.disputes.windows import NextHand, dispute_window
 from apps.tables.models import Hand, HandEvent
 
 
@@ -238,6 +238,3 @@ def dispute_rule(
         },
     )
     return ruling
-
-
-__all__ = ["RULE_WINDOW", "dispute_raise", "dispute_rule", "raiser_role"]
