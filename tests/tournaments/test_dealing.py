@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import Client
 
 from apps.core.errors import Conflict
 from apps.engine.errors import EngineError
@@ -224,6 +225,14 @@ def test_a_table_three_short_is_refused_a_hand_until_the_moves_balance_it() -> N
     # then it is refused with the rule, and nothing is written
     assert refused.value.code == "table_halted" and refused.value.rule == "TDA 11-D"
     assert refused.value.detail == {"table": 2, "players": {1: 6, 2: 3}}
+    assert Hand.objects.filter(table=two.table).count() == hands_before
+    # and through the dealer API: a 409 with the code, the rule and the counts
+    client = Client()
+    client.force_login(director.user)
+    answer = client.post(f"/api/tables/{two.table_id}/hands/", {}, content_type="application/json")
+    assert answer.status_code == 409
+    body = answer.json()
+    assert (body["code"], body["rule"], body["detail"]["table"]) == ("table_halted", "TDA 11-D", 2)
     assert Hand.objects.filter(table=two.table).count() == hands_before
     # while the long table plays on
     played = tables.hand_start(actor=director, table=one.table)
