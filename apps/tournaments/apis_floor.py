@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from apps.core.apis import validated
 from apps.core.errors import NotFound
+from apps.core.i18n import sentence_texts
 from apps.core.schema import errors
 from apps.tournaments import chips, moves, payouts, results, selectors, services
 from apps.tournaments.apis import TournamentSerializer, _readable, _tournament, _writer, tournament_view
@@ -169,7 +170,8 @@ class ChipRaceApi(APIView):
             counts=counts,
             cards=v.get("cards"),
         )
-        return Response({"id": race.pk, **race.result}, status=status.HTTP_201_CREATED)
+        result = dict(race.result, explanation=sentence_texts(race.result.get("explanation", [])))  # i18n
+        return Response({"id": race.pk, **result}, status=status.HTTP_201_CREATED)
 
 
 def deal_view(d: Deal) -> dict[str, Any]:
@@ -178,7 +180,7 @@ def deal_view(d: Deal) -> dict[str, Any]:
         "tournament": d.tournament_id,
         "method": d.method,
         "shares": d.shares,
-        "explanation": d.explanation,
+        "explanation": sentence_texts(d.explanation),  # in the request's language (i18n hook, issue 10)
         "accepted": d.accepted,
     }
 
