@@ -17,6 +17,7 @@ What to call (pages and APIs; all use the language Django activated for the requ
   from a ``HandValue``'s ``description_key``/``description_args`` (or a ``FinishingRank``).
 - :func:`card_name` ``("Kh")``: "King of hearts" (for ``aria-label``\\ s and titles).
 - :func:`award_check` ``(check)`` / :func:`award_reason` ``(reason)``: an award check's reasons.
+- :func:`sentence_texts` ``(lines)``: a deal's or a chip race's explanation (English sentences in).
 
 >>> from django.utils import translation
 >>> with translation.override("en"):
@@ -44,6 +45,7 @@ from apps.core.i18n_pots import (
     pot_answer,
     remade_result,
 )
+from apps.core.i18n_sentences import SENTENCES
 from apps.engine.errors import EngineError
 
 __all__ = [
@@ -60,10 +62,12 @@ __all__ = [
     "match_message",
     "pot_answer",
     "remade_result",
+    "sentence_text",
+    "sentence_texts",
     "strength_name",
 ]
 
-_PARAM: Final = re.compile(r"%\((\w+)\)s")
+_PARAM: Final = re.compile(r"%\((\w+)\)s|%%")
 
 
 # --- refusals ---
@@ -76,8 +80,11 @@ def _pattern(template: str) -> re.Pattern[str]:
     for m in _PARAM.finditer(template):
         parts.append(re.escape(template[pos : m.start()]))
         name = m.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-        seen.add(name)
+        if name is None:  # %% is a literal %
+            parts.append("%")
+        else:
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
         pos = m.end()
     parts.append(re.escape(template[pos:]))
     return re.compile("".join(parts), re.DOTALL)
@@ -138,6 +145,16 @@ def error_message(code: str, detail: Mapping[str, Any] | None = None, fallback: 
     if not fallback:
         return fallback
     return _translate(match_message(code, fallback), fallback)
+
+
+def sentence_text(text: str) -> str:
+    """A sentence of a tournament explanation (a deal's, a chip race's) in the active language."""
+    return _translate(_read(SENTENCES, text), text)
+
+
+def sentence_texts(lines: Iterable[str]) -> list[str]:
+    """A tournament explanation (``Deal.explanation``, ``ChipRace.explanation``) in the active language."""
+    return [sentence_text(str(line)) for line in lines]
 
 
 def engine_error_message(error: EngineError) -> str:

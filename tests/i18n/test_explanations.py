@@ -26,6 +26,7 @@ from apps.core.i18n import (
     hand_name,
     hand_result,
     remade_result,
+    sentence_texts,
     strength_name,
 )
 from apps.engine import pots, ranking
@@ -34,6 +35,7 @@ from apps.engine.games import five_card_draw, triple_draw_27
 from apps.engine.hand import HandState, start_hand
 from apps.engine.pots import FinishingRank, PotPlayer, check_award, resolve_pots
 from apps.engine.ranking import evaluate
+from apps.engine.tournament import chiprace, deals
 
 LANGUAGES = ("id", "ru", "pt")
 DECK = [r + s for r in RANKS for s in SUITS]
@@ -253,3 +255,37 @@ def test_every_kind_of_award_reason_in_russian() -> None:
         "верно 170 (основной банк 170), разница +200"
     )
     assert reasons["seat_not_in_hand"].startswith("места 7 нет в раздаче")
+
+
+def _tournament_explanations() -> list[str]:
+    lines: list[str] = []
+    for unit in (1, 25):
+        for deal in (deals.icm, deals.chip_chop, deals.even_split):
+            lines += deal([5000, 3000, 1500, 500], [500, 300, 200], unit=unit).explanation
+    races = [
+        chiprace.chip_race(
+            {1: 10, 2: 3, 3: 1},
+            removed=5,
+            next_chip=25,
+            stacks={1: 500, 2: 100, 3: 5},
+            cards=["As", "Kd", "2c", "7h"],
+        ),
+        chiprace.chip_race(
+            {1: 2, 2: 4}, removed=25, next_chip=100, stacks={1: 50, 2: 100}, cards=["As", "Kd"]
+        ),
+    ]
+    for race in races:
+        lines += race.explanation
+    return lines
+
+
+def test_deal_and_chip_race_explanations_read_as_the_engine_and_are_translated() -> None:
+    lines = _tournament_explanations()
+    assert len(lines) > 25
+    with translation.override("en"):
+        assert sentence_texts(lines) == lines
+    for lang in LANGUAGES:
+        with translation.override(lang):
+            translated = sentence_texts(lines)
+        same = [line for line, text in zip(lines, translated, strict=True) if line == text]
+        assert not same, (lang, same)
