@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, Final
 
+from django.utils import translation
 from django.utils.translation import gettext
 
 from apps.core.i18n_award import award_check, award_reason
@@ -54,6 +55,7 @@ __all__ = [
     "award_reason",
     "card_name",
     "engine_error_message",
+    "english",
     "error_message",
     "explanation_text",
     "explanation_texts",
@@ -62,6 +64,7 @@ __all__ = [
     "match_message",
     "pot_answer",
     "remade_result",
+    "rendered",
     "sentence_text",
     "sentence_texts",
     "strength_name",
@@ -142,14 +145,24 @@ def error_message(code: str, detail: Mapping[str, Any] | None = None, fallback: 
     'raise to 30 is below the minimum raise to 40'
     """
     fallback = str(fallback)  # a lazy message too
-    if not fallback:
+    if not fallback or english():  # the template would give back the same words (the tests check it)
         return fallback
-    return _translate(match_message(code, fallback), fallback)
+    return rendered(code, fallback)
+
+
+def rendered(code: str, message: str) -> str:
+    """``message`` read by its template and written again in the active language (English included)."""
+    return _translate(match_message(code, message), message)
+
+
+def english() -> bool:
+    """Is the active language English (or none)?"""
+    return (translation.get_language() or "en").split("-")[0] == "en"
 
 
 def sentence_text(text: str) -> str:
     """A sentence of a tournament explanation (a deal's, a chip race's) in the active language."""
-    return _translate(_read(SENTENCES, text), text)
+    return text if english() else _translate(_read(SENTENCES, text), text)
 
 
 def sentence_texts(lines: Iterable[str]) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from apps.core.i18n import error_message, match_message
+from apps.core.i18n import error_message, match_message, rendered
 from apps.core.i18n_catalog import ERRORS
 from apps.engine import clock as lc
 from apps.engine import phh
@@ -348,7 +348,7 @@ def test_every_refusal_reads_exactly_as_the_engine_in_english(refusals: list[Eng
     unread = sorted({(e.code, e.message) for e in refusals if match_message(e.code, e.message) is None})
     assert not unread, f"engine messages no template reads (add them to i18n_catalog): {unread[:20]}"
     with translation.override("en"):
-        changed = [(e.message, error_message(e.code, e.detail, e.message)) for e in refusals]
+        changed = [(e.message, rendered(e.code, e.message)) for e in refusals]
     assert all(mine == theirs for theirs, mine in changed)
 
 
