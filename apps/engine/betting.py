@@ -92,6 +92,18 @@ class RoundState:
     wagers: int = 0
     pot: int = 0
 
+    # Hand-written rather than the dataclass's: compiled, mypyc makes it native (apps/engine/native.py).
+    def __init__(
+        self, current_bet: int = 0, full_level: int = 0, increment: int = 0, wagers: int = 0, pot: int = 0
+    ) -> None:
+        self.current_bet, self.full_level, self.increment, self.wagers, self.pot = (
+            current_bet, full_level, increment, wagers, pot
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[type[RoundState], tuple[int, int, int, int, int]]:
+        # pickle, copy and deepcopy go through __init__ (a compiled class with one has no other way in)
+        return RoundState, (self.current_bet, self.full_level, self.increment, self.wagers, self.pot)
+
     @classmethod
     def opening(cls, *, unit: int, pot: int, blind: int = 0, posted: int = 0) -> RoundState:
         """A round before any voluntary action: ``blind`` is the nominal big blind, ``posted`` the most
@@ -130,6 +142,12 @@ class Wagerer:
     stack: int
     bet: int = 0
     acted_at: int | None = None
+
+    def __init__(self, seat: int, stack: int, bet: int = 0, acted_at: int | None = None) -> None:
+        self.seat, self.stack, self.bet, self.acted_at = seat, stack, bet, acted_at  # as RoundState's
+
+    def __reduce__(self) -> tuple[type[Wagerer], tuple[int, int, int, int | None]]:
+        return Wagerer, (self.seat, self.stack, self.bet, self.acted_at)  # as RoundState's
 
     @property
     def all_in_total(self) -> int:

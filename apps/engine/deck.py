@@ -43,6 +43,18 @@ class DrawOutcome:
     after: int
     last_resort: bool = False
 
+    # Hand-written rather than the dataclass's: compiled, mypyc makes it native (apps/engine/native.py).
+    def __init__(
+        self, stub: Stub, before: int, reshuffled: bool, after: int, last_resort: bool = False
+    ) -> None:
+        self.stub, self.before, self.reshuffled, self.after, self.last_resort = (
+            stub, before, reshuffled, after, last_resort
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[type[DrawOutcome], tuple[Stub, int, bool, int, bool]]:
+        # pickle, copy and deepcopy go through __init__ (a compiled class with one has no other way in)
+        return DrawOutcome, (self.stub, self.before, self.reshuffled, self.after, self.last_resort)
+
     @property
     def total(self) -> int:
         return self.before + self.after
@@ -64,6 +76,17 @@ class Stub:
     current: int = 0
     reshuffles: int = 0
     burns: int = 0
+
+    def __init__(
+        self, deck: int, stub: int, muck: int = 0, current: int = 0, reshuffles: int = 0, burns: int = 0
+    ) -> None:
+        # hand-written, as DrawOutcome's
+        self.deck, self.stub, self.muck, self.current, self.reshuffles, self.burns = (
+            deck, stub, muck, current, reshuffles, burns
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[type[Stub], tuple[int, int, int, int, int, int]]:
+        return Stub, (self.deck, self.stub, self.muck, self.current, self.reshuffles, self.burns)  # see above
 
     @classmethod
     def new(cls, *, deck: int, players: int, hand_size: int = 5) -> Stub:

@@ -78,23 +78,56 @@ class SeatState:
     showdown: str | None = None
     unplaced: list[str] = field(default_factory=list)
 
+    # Hand-written rather than the dataclass's (which it keeps: a class's own __init__ wins): compiled,
+    # mypyc makes this one native, while a generated __init__ stays interpreted (apps/engine/native.py).
+    def __init__(
+        self,
+        seat: int,
+        start_stack: int,
+        stack: int,
+        name: str | None = None,
+        player_id: str | None = None,
+        bet: int = 0,
+        contributed: int = 0,
+        dead_posted: int = 0,
+        folded: bool = False,
+        dead: bool = False,
+        acted_at: int | None = None,
+        cards: list[str] | None = None,
+        draws: list[int] | None = None,
+        showdown: str | None = None,
+        unplaced: list[str] | None = None,
+    ) -> None:
+        self.seat, self.start_stack, self.stack, self.name, self.player_id = (
+            seat, start_stack, stack, name, player_id
+        )  # fmt: skip
+        self.bet, self.contributed, self.dead_posted, self.folded, self.dead, self.acted_at = (
+            bet, contributed, dead_posted, folded, dead, acted_at
+        )  # fmt: skip
+        self.cards = [UNKNOWN] * 5 if cards is None else cards
+        self.draws = [] if draws is None else draws
+        self.showdown = showdown
+        self.unplaced = [] if unplaced is None else unplaced
+
     @property
     def live(self) -> bool:
         return not self.folded
 
     def copy(self) -> SeatState:
-        """A copy sharing no list (hand-written: ``dataclasses.replace`` costs ten times more; ``__new__``
-        skips ``__init__``, and is the class's own so that a mypyc-compiled class allocates its layout)."""
-        n = SeatState.__new__(SeatState)
-        n.seat, n.start_stack, n.stack, n.name, n.player_id = (
-            self.seat, self.start_stack, self.stack, self.name, self.player_id
+        """A copy sharing no list (hand-written: ``dataclasses.replace`` costs ten times more)."""
+        return SeatState(
+            self.seat, self.start_stack, self.stack, self.name, self.player_id, self.bet, self.contributed,
+            self.dead_posted, self.folded, self.dead, self.acted_at, self.cards[:], self.draws[:],
+            self.showdown, self.unplaced[:],
         )  # fmt: skip
-        n.bet, n.contributed, n.dead_posted, n.folded, n.dead, n.acted_at = (
-            self.bet, self.contributed, self.dead_posted, self.folded, self.dead, self.acted_at
+
+    def __reduce__(self) -> tuple[type[SeatState], tuple[Any, ...]]:
+        # pickle, copy and deepcopy go through __init__: the only way into a compiled class that has one
+        return SeatState, (
+            self.seat, self.start_stack, self.stack, self.name, self.player_id, self.bet, self.contributed,
+            self.dead_posted, self.folded, self.dead, self.acted_at, self.cards, self.draws, self.showdown,
+            self.unplaced,
         )  # fmt: skip
-        n.cards, n.draws, n.unplaced = self.cards[:], self.draws[:], self.unplaced[:]
-        n.showdown = self.showdown
-        return n
 
     def known(self) -> list[str]:
         return [c for c in self.cards if c != UNKNOWN]
@@ -203,8 +236,64 @@ class HandState:
         default=None, init=False, repr=False, compare=False
     )
 
-    def __post_init__(self) -> None:
-        self._table = _Table(self.game, [s.seat for s in self.seats])
+    def __init__(  # hand-written, as SeatState's: the same parameters and defaults as the fields above
+        self,
+        game: Game,
+        hand_number: int,
+        button: int,
+        seats: list[SeatState],
+        sb_seat: int | None = None,
+        bb_seat: int | None = None,
+        phase: str = BETTING,
+        deal: int = 0,
+        pass_outs: int = 0,
+        round: int = 0,
+        draw_index: int = -1,
+        rnd: bt.RoundState | None = None,
+        round_contested: bool = True,
+        to_act: int | None = None,
+        last_aggressor: int | None = None,
+        opener: int | None = None,
+        opening_cards: list[str] | None = None,
+        openers_proven: bool | None = None,
+        pending: str | None = None,
+        finish_order: list[list[int]] | None = None,
+        stub: Stub | None = None,
+        muck_known: list[str] | None = None,
+        current_known: list[str] | None = None,
+        last_reshuffle: dict[str, Any] | None = None,
+        _result: dict[str, Any] | None = None,
+        events: int = 0,
+        last_at: Any = None,
+        *,
+        _table: _Table | None = None,  # copy() shares its own: it never changes during a hand
+    ) -> None:
+        self.game, self.hand_number, self.button, self.seats = game, hand_number, button, seats
+        self.sb_seat, self.bb_seat, self.phase, self.deal, self.pass_outs = (
+            sb_seat, bb_seat, phase, deal, pass_outs
+        )  # fmt: skip
+        self.round, self.draw_index, self.round_contested, self.to_act = (
+            round,
+            draw_index,
+            round_contested,
+            to_act,
+        )
+        self.rnd = bt.RoundState() if rnd is None else rnd
+        self.last_aggressor, self.opener, self.opening_cards, self.openers_proven = (
+            last_aggressor, opener, opening_cards, openers_proven
+        )  # fmt: skip
+        self.pending, self.finish_order = pending, finish_order
+        self.stub = Stub(deck=52, stub=52) if stub is None else stub
+        self.muck_known = [] if muck_known is None else muck_known
+        self.current_known = [] if current_known is None else current_known
+        self.last_reshuffle, self._result, self.events, self.last_at = (
+            last_reshuffle,
+            _result,
+            events,
+            last_at,
+        )
+        self._result_later = None
+        self._table = _Table(game, [s.seat for s in seats]) if _table is None else _table
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -429,25 +518,29 @@ class HandState:
     def copy(self) -> HandState:
         """A copy sharing nothing mutable (cost: the number of seats, never the history). Hand-written:
         ``dataclasses.replace`` cost half of every ``apply``."""
-        n = HandState.__new__(HandState)  # not object.__new__: see SeatState.copy
-        n.game, n.hand_number, n.button, n.sb_seat, n.bb_seat = (
-            self.game, self.hand_number, self.button, self.sb_seat, self.bb_seat
+        n = HandState(
+            self.game, self.hand_number, self.button, [s.copy() for s in self.seats], self.sb_seat,
+            self.bb_seat, self.phase, self.deal, self.pass_outs, self.round, self.draw_index, self.rnd,
+            self.round_contested, self.to_act, self.last_aggressor, self.opener,
+            self.opening_cards[:] if self.opening_cards is not None else None, self.openers_proven,
+            self.pending, [g[:] for g in self.finish_order] if self.finish_order is not None else None,
+            self.stub, self.muck_known[:], self.current_known[:],
+            dict(self.last_reshuffle) if self.last_reshuffle else None, self._result, self.events,
+            self.last_at, _table=self._table,
         )  # fmt: skip
-        n.seats = [s.copy() for s in self.seats]
-        n.phase, n.deal, n.pass_outs, n.round, n.draw_index, n.rnd = (
-            self.phase, self.deal, self.pass_outs, self.round, self.draw_index, self.rnd
-        )  # fmt: skip
-        n.round_contested, n.to_act, n.last_aggressor, n.opener = (
-            self.round_contested, self.to_act, self.last_aggressor, self.opener
-        )  # fmt: skip
-        n.opening_cards = self.opening_cards[:] if self.opening_cards is not None else None
-        n.openers_proven, n.pending, n.stub = self.openers_proven, self.pending, self.stub
-        n.finish_order = [g[:] for g in self.finish_order] if self.finish_order is not None else None
-        n.muck_known, n.current_known = self.muck_known[:], self.current_known[:]
-        n.last_reshuffle = dict(self.last_reshuffle) if self.last_reshuffle else None
-        n._result, n._result_later = self._result, self._result_later  # never mutated once set
-        n.events, n.last_at, n._table = self.events, self.last_at, self._table
+        n._result_later = self._result_later  # never mutated once set
         return n
+
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
+        # pickle, copy and deepcopy go through __init__: the only way into a compiled class that has one
+        args = (
+            self.game, self.hand_number, self.button, self.seats, self.sb_seat, self.bb_seat, self.phase,
+            self.deal, self.pass_outs, self.round, self.draw_index, self.rnd, self.round_contested,
+            self.to_act, self.last_aggressor, self.opener, self.opening_cards, self.openers_proven,
+            self.pending, self.finish_order, self.stub, self.muck_known, self.current_known,
+            self.last_reshuffle, self._result, self.events, self.last_at,
+        )  # fmt: skip
+        return _rebuilt, (args, self._result_later)
 
     # --- JSON ------------------------------------------------------------------------------------------
 
@@ -517,6 +610,13 @@ class HandState:
             if not s.folded and len(s.draws) <= i and s.seat != seat:
                 return False
         return True
+
+
+def _rebuilt(args: tuple[Any, ...], result_later: Callable[[], dict[str, Any]] | None) -> HandState:
+    """A state from its ``__init__`` arguments and its pending result (see ``HandState.__reduce__``)."""
+    st = HandState(*args)
+    st._result_later = result_later
+    return st
 
 
 @dataclass(frozen=True)

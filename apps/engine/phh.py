@@ -542,7 +542,7 @@ def game_from_phh(hh: HandHistory) -> Game:
     if hh.variant not in SUPPORTED_VARIANTS:
         raise _unsupported(f"variant {hh.variant} is not played by Floor (supported: {SUPPORTED_VARIANTS})",
                            variant=hh.variant)  # fmt: skip
-    game = _standard_game(hh)
+    game = _cached_standard_game(hh)
     stored = hh.get("_floor_game")
     if stored is not None:
         if not isinstance(stored, dict):
@@ -551,6 +551,26 @@ def game_from_phh(hh: HandHistory) -> Game:
         if _variant_of(game) != hh.variant:
             raise _error(f"_floor_game is a {game.kind} ({game.structure}), not {hh.variant}",
                          "phh_field_invalid", field="_floor_game")  # fmt: skip
+    return game
+
+
+#: games built from the standard fields, by the text of those fields: a Game is an immutable value, and the
+#: hands of one file or table share it, so it is built and checked once (it was a tenth of a replay)
+_GAMES: dict[str, Game] = {}
+_GAME_FIELDS = (
+    "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet", "_floor_structure"
+)  # fmt: skip
+
+
+def _cached_standard_game(hh: HandHistory) -> Game:
+    fields = hh.fields
+    key = repr([fields.get(name) for name in _GAME_FIELDS])  # repr: True and 1, 2.0 and 2 stay apart
+    game = _GAMES.get(key)
+    if game is None:
+        game = _standard_game(hh)  # raises for fields it refuses: nothing is cached then
+        if len(_GAMES) >= 256:  # games are few; never let the cache grow without bound
+            _GAMES.clear()
+        _GAMES[key] = game
     return game
 
 
