@@ -26,6 +26,7 @@ def short_streams(settings: Any, page: Any) -> Any:
     after any drop), and leaving the page at the end, let every stream end before the test's database does
     (a stream that ends later would touch a database pytest-django has closed)."""
     settings.FLOOR_SSE_LIFETIME = 1
+    page.set_default_timeout(30_000)  # 2 cores shared by the whole suite: slow is not wrong
     yield
     page.goto("about:blank")
     page.wait_for_timeout(1600)
