@@ -203,9 +203,10 @@ def _due_now(t: Tournament) -> list[dict[str, Any]]:
 def colour_ups_catch_up(*, t: Tournament, table: TournamentTable | None = None) -> list[ChipRace]:
     """Run every colour-up whose level (or the break before it) has started and that a table has not had
     yet, at each open table between hands (or only at ``table``). A table in the middle of a hand has its
-    race when that hand finishes (the table service's hook calls this). Once per table and chip (the
-    ``chip_race_once_per_table_chip`` constraint). Expects the tournament row locked; the races are Floor's
-    (no actor): counts from the stacks, cards from the tournament's seed, each recorded."""
+    race when that hand finishes (the table service's hook calls this, inside the hand's transaction: no
+    hand starts there before it commits). Once per table and chip (the ``chip_race_once_per_table_chip``
+    constraint). Expects the tournament row locked (and, from a level change, the tables' rows); the races
+    are Floor's (no actor): counts from the stacks, cards from the tournament's seed, each recorded."""
     if t.status != Tournament.Status.RUNNING:
         return []
     due = _due_now(t)
@@ -220,8 +221,6 @@ def colour_ups_catch_up(*, t: Tournament, table: TournamentTable | None = None) 
         todo = [u for u in due if (tt.number, min(u["removed"])) not in done]
         if not todo:
             continue
-        # taken before the hand check: a hand_start at this table (which holds this row) then waits for us
-        Table.objects.select_for_update().filter(pk=tt.table_id).values_list("pk", flat=True).first()
         if Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.IN_PROGRESS).exists():
             continue
         for u in todo:
@@ -241,7 +240,15 @@ def colour_ups_catch_up(*, t: Tournament, table: TournamentTable | None = None) 
 
 
 def colour_ups_after_level_change(tournament_id: int) -> None:
-    """After a level change is committed: the colour-ups it brings, in their own transaction."""
+    """After a level change is committed: the colour-ups it brings, in their own transaction. The open
+    tables' rows are taken first (as hand_start and a ruling take a table before anything else), so no hand
+    starts at a table between its check and its race; then the tournament's row."""
     with transaction.atomic():
+        table_ids = list(
+            TournamentTable.objects.filter(tournament_id=tournament_id, broken_at__isnull=True).values_list(
+                "table_id", flat=True
+            )
+        )
+        list(Table.objects.select_for_update().filter(pk__in=table_ids).order_by("pk").values_list("pk"))
         t = lock_tournament(tournament_id)
         colour_ups_catch_up(t=t)

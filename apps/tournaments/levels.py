@@ -4,8 +4,8 @@ that removes a chip brings its colour-up (:func:`apps.tournaments.chips.colour_u
 
 Called by the level clock (``apps.clocks.levelclock._reschedule``) with the clock row locked, in its
 transaction. It takes no lock of its own (only the tournament channel's, as every push does): the
-colour-ups run after commit, in their own transaction, where they take the tournament row first as every
-tournament write does. Events, besides the clock's own ``clock`` (with its ``action``):
+colour-ups run after commit, in their own transaction (the tables' rows, then the tournament's). Events,
+besides the clock's own ``clock`` (with its ``action``):
 
 * ``level_started``: a level of play starts (also when the clock starts), with its blinds, antes, bet units;
 * ``break_started``: a break starts; ``break_ended``: the level after a break starts (then ``level_started``).
