@@ -362,8 +362,10 @@ def test_a_device_revoked_while_its_page_is_open_is_stopped_and_told(
     lost.wait_for(state="visible")
     assert "no longer has access" in lost.inner_text()
     assert HandEvent.objects.filter(hand=hand).count() == 0
+    page.set_viewport_size(PHONE)
     page.reload()
     assert page.locator("[data-code='console_device_revoked']").is_visible()
+    screenshot(page, "console-revoked-phone")
 
 
 def test_triple_draw_fixed_limit_with_a_turn_clock(page, live_server, club, issue_device):
