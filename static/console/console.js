@@ -104,8 +104,9 @@
   // --- reading --------------------------------------------------------------------------------------------
 
   function accept(view) {
-    // An answer that started before a newer one may arrive after it: never step back.
-    if (hand && view && view.id === hand.id && view.seq < hand.seq) return;
+    // An answer that started before a newer one may arrive after it: never step back (hands are numbered
+    // upwards too, so an old hand's late answer does not replace the hand in play).
+    if (hand && view && (view.id < hand.id || (view.id === hand.id && view.seq < hand.seq))) return;
     hand = view;
   }
 
