@@ -19,6 +19,7 @@ from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict
 from apps.disputes.models import Dispute
 from apps.tables.models import Hand, Seat
+from apps.tournaments import results as tournament_results
 from apps.tournaments.models import Elimination, Entry, Tournament, TournamentTable
 
 if TYPE_CHECKING:
@@ -87,8 +88,8 @@ def eliminations_undo(*, actor: Actor, dispute: Dispute, plan: Plan) -> list[dic
                     detail={"seat": seat.number, "entry": e.pk},
                 )
             Seat.objects.filter(pk=seat.pk).update(left_at=None)
-        if el is not None and el.eliminated_by_id and t.bounty:
-            Entry.objects.filter(pk=el.eliminated_by_id).update(bounties_won=F("bounties_won") - t.bounty)
+        if el is not None:  # each share of a split bounty goes back from whoever got it
+            record["bounty_taken_back"] = tournament_results.elimination_bounty_take_back(t=t, elimination=el)
         Entry.objects.filter(pk=e.pk).update(status=Entry.Status.PLAYING, place=None, place_to=None, prize=0)
         audit(dispute, "elimination_undone", actor, record)
         publish(t, "elimination_undone", {"entry": e.pk, "player": e.player.name, "dispute": dispute.pk})

@@ -31,12 +31,12 @@ from tests.tournaments.helpers import (
 pytestmark = pytest.mark.django_db
 
 
-def given_side_pot_hand() -> dict[str, Any]:
+def given_side_pot_hand(**settings: Any) -> dict[str, Any]:
     """Four entrants at one table, stacks 300 / 600 / 2000 / 1000, ante 25. Seats 1 and 2 move all in, seat
     3 calls, seat 4 folds; the dealer reads seat 1 best, then seat 3, then seat 2: seat 1 wins the main pot,
     seat 3 the side pot, and seat 2 is out. Then a quiet hand is played without seat 2."""
     club, director = given_director()
-    t = given_tournament(club, director, 4, seats_per_table=4)
+    t = given_tournament(club, director, 4, seats_per_table=4, **settings)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
     for number, stack in {1: 300, 2: 600, 3: 2000, 4: 1000}.items():
@@ -213,3 +213,30 @@ def test_a_later_elimination_moves_down_a_place_when_an_earlier_one_is_undone() 
     changed = DisputeAudit.objects.get(dispute=dispute, action="place_changed")
     assert (changed.data["place"], changed.data["new_place"]) == (3, 4)
     assert standings_live(tournament=t)["players_left"] == 3
+
+
+def test_an_undone_elimination_takes_its_bounty_back_from_the_side_pot_winner() -> None:
+    g = given_side_pot_hand(bounty=20)
+    table, director = g["table"], g["director"]
+    winner3 = Entry.objects.get(tournament=g["t"], seat=seat(table, 3))
+    assert winner3.bounties_won == 20  # seat 2 went out in the side pot, which seat 3 won
+    dispute = services.dispute_raise(
+        actor=director, hand_id=g["hand1"].pk, kind="reading", description="misread"
+    )
+
+    services.dispute_rule(
+        actor=director,
+        dispute_id=dispute.pk,
+        text="Seat 2's hand beats seat 3's.",
+        rules_cited=["TDA 22"],
+        outcome="corrected",
+        correction={
+            "void_from_seq": finish_order_seq(g["hand1"]),
+            "events": [{"type": "finish_order", "order": [[1], [2], [3]]}],
+        },
+    )
+
+    winner3.refresh_from_db()
+    assert winner3.bounties_won == 0
+    undone = DisputeAudit.objects.get(dispute=dispute, action="elimination_undone")
+    assert undone.data["bounty_taken_back"] == {str(winner3.pk): 20}
