@@ -6,7 +6,8 @@ Hands: the real 2-7 hands in tests/data/phh (F2L3D, N2L1D) plus ``--hands`` gene
 Draw hands (random legal play driven by PokerKit, written as PHH). Both engines replay the same PHH hands:
 Floor through :func:`apps.engine.phh.replay_phh` (every action is verified by the hand engine), PokerKit
 through ``HandHistory`` (every action is verified by ``pokerkit.State``). Prints hands/s for each and the
-ratio (the goal is Floor >= 10x PokerKit), then the cost of one public ``HandState.apply`` at the 10th and the
+ratio (the goal is Floor >= 10x PokerKit, with the engine compiled by ``make engine``; the output
+says whether it is), then the cost of one public ``HandState.apply`` at the 10th and the
 200th event of a long hand (a no-limit raise war, and a long no-bet hand), which should stay near 1:1 because
 a hand's state is cached, not replayed, per action (STYLE.md habit 5).
 
@@ -38,7 +39,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, Mode, State  # noqa: E402
 from pokerkit import HandHistory as PKHandHistory  # noqa: E402
 
-from apps.engine import phh  # noqa: E402
+from apps.engine import ENGINE_BUILD, phh  # noqa: E402
 from apps.engine.games import five_card_draw, single_draw_27  # noqa: E402
 from apps.engine.hand import HandState, replay, start_hand  # noqa: E402
 
@@ -238,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(hands)
     print(f"hands: {n} ({n - len(generated)} real F2L3D/N2L1D + {len(generated)} generated 6-max F2L3D), "
           f"{events} PHH actions; best of {args.repeat} interleaved rounds, CPU time")  # fmt: skip
+    print(f"engine: {ENGINE_BUILD}")  # compiled by make engine, else plain Python (apps/engine/native.py)
     print(f"Floor:    {n / floor_s:10.0f} hands/s  ({floor_s * 1e6 / events:.1f} us/action)")
     print(f"  engine alone (events ready, hand.replay): {n / engine_s:.0f} hands/s")
     print(f"PokerKit: {n / pk_s:10.0f} hands/s  ({pk_s * 1e6 / events:.1f} us/action)")
