@@ -19,7 +19,7 @@ from django.utils import timezone
 from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict, RuleViolation
 from apps.engine.errors import EngineError
-from apps.tables.models import Hand, Seat
+from apps.tables.models import Hand, Seat, Table
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
 from apps.tournaments.services import lock_tournament, publish, require_director
 
@@ -46,10 +46,12 @@ def table_open(*, actor: Actor, t: Tournament, is_final: bool = False) -> Tourna
         .first()
         or 0
     ) + 1
+    suffix = f" #{t.pk} {'final' if is_final else 'table'} {number}"
+    limit = Table._meta.get_field("name").max_length or 80
     table = table_create(
         actor=actor,
         club=t.club,
-        name=f"{t.name} #{t.pk} {'final' if is_final else 'table'} {number}",
+        name=t.name[: limit - len(suffix)].rstrip() + suffix,  # a long tournament name is shortened
         game=t.game,
         seats_count=t.seats_per_table,
         published=t.published,

@@ -250,7 +250,7 @@ def tournament_create(
         suggest=suggest,
         starting_stack=starting_stack,
     )
-    clock = level_clock_create(actor=actor, club_id=club.pk, name=f"{name} (clock)", structure=levels)
+    clock = level_clock_create(actor=actor, club_id=club.pk, name=f"{name[:112]} (clock)", structure=levels)
     t = Tournament(
         club=club,
         name=name,

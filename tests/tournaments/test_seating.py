@@ -164,3 +164,17 @@ def test_a_table_breaks_in_the_published_order_with_a_random_redraw() -> None:
     counts = sorted(len(seated(tt)) for tt in open_tables(t))
     assert sum(counts) == 8 and counts[-1] - counts[0] <= 1
     assert SeatMove.objects.filter(tournament=t, status="confirmed", kind="break").count() == len(breaks)
+
+
+def test_a_long_tournament_name_is_shortened_in_its_table_names() -> None:
+    club, director = given_director()
+    t = given_tournament(club, director, 12, seats_per_table=6, name="Sunday Deepstack " * 7)  # 119 chars
+
+    seating.tournament_start(actor=director, tournament=t)
+
+    names = [tt.table.name for tt in TournamentTable.objects.filter(tournament=t).order_by("number")]
+    assert len(names) == 2
+    for number, name in enumerate(names, 1):
+        assert len(name) <= 80
+        assert name.startswith("Sunday Deepstack Sunday Deepstack")
+        assert name.endswith(f"Deepstack S #{t.pk} table {number}")
