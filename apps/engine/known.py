@@ -14,7 +14,6 @@ before a reshuffle. When a draw does not say which known cards were thrown, thos
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from apps.engine.cards import JOKER_TEXT, RANKS, SUITS, format_card, parse_cards
@@ -45,7 +44,26 @@ def _canonical() -> dict[str, str]:
 
 
 _CANONICAL = _canonical()
-_CANONICAL_TOKEN = re.compile(r"[2-9TJQKA][cdhs]|\?\?|Xx")
+#: every canonical token (``"As"``, ``"Xx"``, ``"??"``) -> one shared string of it: the tokens read are these
+#: very objects, so comparing them elsewhere in the hand is mostly an identity check
+_SHARED_TOKEN = {token: token for token in _CANONICAL.values()}
+
+
+def _split_canonical(text: str) -> list[str] | None:
+    """Canonical card text (as PHH and the API write it: ``"7h??Xx"``) as its tokens; None if it is not
+    (odd length, another case, a typo...). The same as the tokens a ``[2-9TJQKA][cdhs]|\\?\\?|Xx`` search
+    finds when they cover the whole text, without the regular expression."""
+    n = len(text)
+    if not n or n & 1:
+        return None
+    shared = _SHARED_TOKEN.get
+    out: list[str] = []
+    for i in range(0, n, 2):
+        token = shared(text[i : i + 2])
+        if token is None:
+            return None
+        out.append(token)
+    return out
 
 
 def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool = True) -> list[str]:
@@ -54,15 +72,15 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
     The common case (concatenated tokens, right count, no duplicate) is read here in one pass; anything
     else goes through ``parse_cards``, which gives the same tokens or raises the typed error."""
     # Canonical already (as PHH and the API write it): the tokens found cover the whole text, none skipped.
-    if type(text) is str and len(out := _CANONICAL_TOKEN.findall(text)) * 2 == len(text) and out:
+    if type(text) is str and (out := _split_canonical(text)) is not None:
         # a joker or unknown token is the only way "Xx" or "??" can appear in canonical text
         if (count is None or len(out) == count) and ("Xx" not in text or st._table.has_joker):
             if "??" not in text:
                 if len(set(out)) == len(out):
                     return out
             elif unknown:
-                real = [c for c in out if c != UNKNOWN]
-                if len(set(real)) == len(real):
+                shown = [c for c in out if c != UNKNOWN]
+                if len(set(shown)) == len(shown):
                     return out
     elif type(text) is str and text and not len(text) & 1:
         canon = _CANONICAL.get
@@ -73,7 +91,7 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
             and (JOKER_TEXT not in maybe or st._table.has_joker)
             and (unknown or UNKNOWN not in maybe)
         ):
-            real = [c for c in maybe if c != UNKNOWN]
+            real = [c for c in maybe if c is not None and c != UNKNOWN]  # None is not in maybe: typing
             if len(set(real)) == len(real):
                 return real if len(real) == len(maybe) else [c or UNKNOWN for c in maybe]
     cards = parse_cards(text, count=count, allow_joker=st.game.has_joker, allow_unknown=unknown)
