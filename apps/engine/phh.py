@@ -193,6 +193,27 @@ _Fields = tuple[str, int | None, str | None, int | None, str | None]  # verb, pl
 _PHH_CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?|Xx)+")
 
 
+def _is_card_text(text: str) -> bool:
+    """``_PHH_CARDS.fullmatch(text)``, pair by pair without the regular expression (every token is two
+    characters, so the pairs are the tokens).
+
+    >>> _is_card_text("7h??Xx"), _is_card_text("7h6"), _is_card_text("7H6c")
+    (True, False, False)
+    """
+    n = len(text)
+    if not n or n & 1:
+        return False
+    for i in range(0, n, 2):
+        rank, suit = text[i], text[i + 1]
+        if not (
+            (rank in "23456789TJQKA" and suit in "cdhs")
+            or (rank == "?" and suit == "?")
+            or (rank == "X" and suit == "x")
+        ):
+            return False
+    return True
+
+
 def _quick_fields(text: str) -> _Fields | None:
     """The usual action strings, read without ``Decimal`` or ``match`` for :func:`replay_phh`: the fields
     :func:`parse_action` gives (the cards as one text, ``"-"`` for ``sm -``); ``None`` for anything else
@@ -216,12 +237,12 @@ def _quick_fields(text: str) -> _Fields | None:
         elif verb == "sd" or verb == "sm":
             if arg == "-":
                 return ("sm", player, "-", None, None) if verb == "sm" else None
-            if not len(arg) & 1 and _PHH_CARDS.fullmatch(arg):
+            if _is_card_text(arg):
                 return verb, player, arg, None, None
     elif n == 4 and words[0] == "d" and words[1] == "dh":
         player = _PLAYERS.get(words[2])
         arg = words[3]
-        if player is not None and not len(arg) & 1 and _PHH_CARDS.fullmatch(arg):
+        if player is not None and _is_card_text(arg):
             return "dh", player, arg, None, None
     return None
 

@@ -214,3 +214,8 @@ def test_refusals_keep_their_codes_on_the_fast_paths() -> None:
         with pytest.raises(EngineError) as info:
             state.apply(event)
         assert info.value.code == code
+
+
+@given(st.text(alphabet="23456789TJQKAtjqkacdhsCDHSXx?-1 ", max_size=14))
+def test_the_card_text_check_is_the_phh_card_pattern(text: str) -> None:
+    assert phh._is_card_text(text) == bool(phh._PHH_CARDS.fullmatch(text) and not len(text) & 1)
