@@ -3,6 +3,12 @@
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Speed is measured in bench/, not asserted: Hypothesis's 200 ms per-example deadline only makes the
+# properties flaky when the machine is busy (CI shares its 2 cores with PostgreSQL, Redis and Chromium).
+hypothesis_settings.register_profile("floor", deadline=None)
+hypothesis_settings.load_profile("floor")
 
 
 @pytest.fixture(autouse=True)
