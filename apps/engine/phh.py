@@ -29,6 +29,8 @@ Floor's own fields (all optional when reading)
   standard fields imply; when absent the game is built from the standard fields with Floor's defaults.
 - ``_floor_structure``: the betting structure of an ``x-floor-5CD`` hand.
 - ``_floor_button``: the button's seat number (a dead button may be an empty seat).
+- A dead small blind (TDA 32) is written as the standard fields say it: ``blinds_or_straddles`` has the big
+  blind on p1 (the first seat left of the button) and nothing on p2; read back, p1 is marked the big blind.
 - ``seats`` (standard) holds the table seat numbers of p1..pn and ``hand`` (standard) the hand number.
 - ``# floor {json}`` commentary: an engine event that the plain PHH action cannot say exactly (a time-out,
   proving openers, a reshuffle, a finishing order, a draw without its cards, a card revealed late) rides
@@ -538,18 +540,31 @@ def _forced_bets(hh: HandHistory) -> tuple[int, int, int, int]:
     Uniform antes are an ante; a lone ante at index 1 (p2; heads-up the spec reverses it onto p1, the big
     blind either way) is a big-blind ante. Straddles, button antes and other shapes are unsupported."""
     antes = hh.chips("antes")
-    blinds = hh.chips("blinds_or_straddles") if "blinds_or_straddles" in hh.fields else [0] * hh.player_count
+    blinds = _blinds(hh)
     if any(blinds[2:]):
         raise _unsupported("straddles are not supported", code="phh_forced_bets_unsupported", blinds=blinds)
+    dead_small = _dead_small_blind(blinds)
+    bb = 0 if dead_small else 1  # the big blind's index: p1 when the small blind is dead
     ante = bb_ante = 0
     if len(set(antes)) == 1:
         ante = antes[0]
-    elif not any(antes[:1] + antes[2:]):
-        bb_ante = antes[1]
+    elif not any(a for i, a in enumerate(antes) if i != bb):
+        bb_ante = antes[bb]
     else:
         raise _unsupported(f"antes {antes} are neither uniform nor a big-blind ante",
                            code="phh_forced_bets_unsupported", antes=antes)  # fmt: skip
+    if dead_small:  # nobody posted it: its size is the game's (``_floor_game``), else half the big blind
+        return ante, blinds[0] // 2, blinds[0], bb_ante
     return ante, blinds[0], blinds[1], bb_ante
+
+
+def _blinds(hh: HandHistory) -> list[int]:
+    return hh.chips("blinds_or_straddles") if "blinds_or_straddles" in hh.fields else [0] * hh.player_count
+
+
+def _dead_small_blind(blinds: list[int]) -> bool:
+    """A big blind posted by p1 and nothing by p2, three or more players: the small blind is dead (TDA 32)."""
+    return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
 
 
 def game_from_phh(hh: HandHistory) -> Game:
@@ -641,6 +656,8 @@ def seats_from_phh(hh: HandHistory) -> tuple[list[dict[str, Any]], int]:
         if name is not None:
             seat["name"] = str(name)
         seats.append(seat)
+    if _dead_small_blind(_blinds(hh)):
+        seats[0]["blind"] = "big"  # and no small blind marked: nobody posts it
     return seats, int(hh.get("_floor_button", numbers[-1]))
 
 
@@ -929,6 +946,11 @@ def phh_from_hand(
         writer.add(event)
     by_seat = {s["seat"]: s for s in seat_list}
     fields = _game_fields(game, len(order))
+    if state.sb_seat is None and game.big_blind and len(order) > 2 and state.bb_seat == order[0]:
+        # a dead small blind (TDA 32): p1 posts the big blind, nobody the small one
+        fields["blinds_or_straddles"] = [game.big_blind] + [0] * (len(order) - 1)
+        if game.big_blind_ante:
+            fields["antes"] = [game.ante + game.big_blind_ante] + [game.ante] * (len(order) - 1)
     fields["starting_stacks"] = [int(by_seat[n]["stack"]) for n in order]
     fields["actions"] = writer.finish()
     fields["hand"] = hand_number

@@ -454,3 +454,28 @@ def test_given_a_dead_button_when_written_and_read_back_then_the_seats_and_butto
     assert (hh.get("seats"), hh.get("_floor_button"), hh.actions) == ([6, 1, 3], 4, ["p3 f", "p1 f"])
     assert (sorted(s["seat"] for s in seats2), button2, number2, events2) == ([1, 3, 6], 4, 9, events)
     assert hh.finishing_stacks == [295, 305, 300]
+
+
+def test_given_a_dead_small_blind_when_written_and_read_back_then_nobody_posts_it() -> None:
+    # the big blind (seat 3 last hand) busted: the big blind moves on to seat 5, the small blind (seat 3) is
+    # dead, the button moves to seat 2 (TDA 32)
+    game = single_draw_27(small_blind=50, big_blind=100, big_blind_ante=100)
+    seats = [
+        {"seat": 2, "stack": 1000},
+        {"seat": 5, "stack": 1000, "blind": "big"},
+        {"seat": 7, "stack": 1000},
+    ]
+    events = [{"type": "fold", "seat": 7}, {"type": "fold", "seat": 2}]
+
+    hh = phh.loads(phh.dumps(phh.phh_from_hand(game, seats, 2, 4, events)))
+    _, seats2, button2, _, events2 = phh.hand_from_phh(hh)
+
+    assert (hh.get("seats"), hh.get("blinds_or_straddles"), hh.get("antes")) == (
+        [5, 7, 2],
+        [100, 0, 0],
+        [100, 0, 0],
+    )
+    assert hh.finishing_stacks == [1000, 1000, 1000]  # the big blind gets back its blind and its ante
+    assert [s.get("blind") for s in seats2] == ["big", None, None]
+    assert (button2, events2) == (2, events)
+    assert phh.replay_phh(hh).ok
