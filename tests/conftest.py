@@ -3,11 +3,13 @@
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
-# Speed is measured in bench/, not asserted: Hypothesis's 200 ms per-example deadline only makes the
-# properties flaky when the machine is busy (CI shares its 2 cores with PostgreSQL, Redis and Chromium).
-hypothesis_settings.register_profile("floor", deadline=None)
+# Speed is measured in bench/, not asserted: Hypothesis's 200 ms per-example deadline and its too-slow
+# health check only make the properties flaky when the machine is busy (CI shares its 2 cores with
+# PostgreSQL, Redis and Chromium).
+hypothesis_settings.register_profile("floor", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 hypothesis_settings.load_profile("floor")
 
 
