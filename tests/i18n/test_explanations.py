@@ -299,3 +299,22 @@ def test_deal_and_chip_race_explanations_read_as_the_engine_and_are_translated()
             translated = sentence_texts(lines)
         same = [line for line, text in zip(lines, translated, strict=True) if line == text]
         assert not same, (lang, same)
+
+
+def test_a_no_bet_hand_result_remade_reads_as_the_stored_one_and_in_russian() -> None:
+    seats = [{"seat": 1, "stack": 0, "name": "Ann"}, {"seat": 2, "stack": 0}]
+    state = start_hand(five_card_draw(mode="no-bet"), seats, button=2)
+    for event in (
+        {"type": "draw", "seat": 1, "count": 0},
+        {"type": "draw", "seat": 2, "count": 0},
+        {"type": "show", "seat": 1, "cards": "AhAdAcKd9s"},
+        {"type": "show", "seat": 2, "cards": "KhKcKsQd9d"},
+    ):
+        state = state.apply(event)
+    assert state.phase == "finished" and state.result is not None
+    stored = state.result
+    with translation.override("en"):
+        assert remade_result(state, stored)["explanation"] == stored["explanation"]
+    with translation.override("ru"):
+        result = hand_result(state.to_json())
+    assert result is not None and result["explanation"] == ["Ann получает 1 очко (Трипс, A)"]
