@@ -31,6 +31,7 @@ def test_load_demo_is_idempotent() -> None:
 def _clean_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"}}
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for the browser tests' Playwright (tests/browser.py)
     env.update(extra)
     return env
 

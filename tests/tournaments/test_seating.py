@@ -177,4 +177,4 @@ def test_a_long_tournament_name_is_shortened_in_its_table_names() -> None:
     for number, name in enumerate(names, 1):
         assert len(name) <= 80
         assert name.startswith("Sunday Deepstack Sunday Deepstack")
-        assert name.endswith(f"Deepstack S #{t.pk} table {number}")
+        assert name.endswith(f" #{t.pk} table {number}")
