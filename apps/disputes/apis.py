@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from apps.accounts.permissions import is_director, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import ApplicationError, PermissionRefused, ValidationFailed
-from apps.core.i18n import pot_answer
+from apps.core.i18n import hand_result, pot_answer
 from apps.core.schema import ErrorSerializer, errors
 from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
@@ -246,7 +246,7 @@ class DisputeSandboxApi(APIView):
         _require_director(actor, dispute)
         plan = correction_plan(dispute.hand, data.get("void_from_seq"), list(data.get("events") or []))
         summary = plan.summary()
-        result = summary["result_after"] or {}
+        result = hand_result(plan.new_state) or summary["result_after"] or {}  # reader's language
         summary["explanation"] = explanation_render(
             result.get("explanation_lines") or result.get("explanation") or []
         )

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from apps.core.i18n import error_message, hand_result
 from apps.disputes.explain import explanation_render
 from apps.disputes.models import Dispute, RefusedEntry
 from apps.engine.games import Game
@@ -123,7 +124,7 @@ def hand_review(hand: Hand) -> dict[str, Any]:
             "event": r.event,
             "text": event_text(r.event),
             "code": r.code,
-            "message": r.message,
+            "message": error_message(r.code, r.detail, r.message),  # in the reader's language
             "rule": r.rule,
             "detail": r.detail,
             "by": _who(r.by_user, r.by_device, r.by_clock),
@@ -131,7 +132,8 @@ def hand_review(hand: Hand) -> dict[str, Any]:
         }
         for r in RefusedEntry.objects.filter(hand=hand).select_related("by_user", "by_device")
     ]
-    result = hand.result or {}
+    # the result in the reader's language (remade from the hand's state; the stored one is English)
+    result = (hand_result(hand.state) if hand.result and hand.state else None) or hand.result or {}
     return {
         "hand": hand.pk,
         "number": hand.number,

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 
+from apps.core.i18n import hand_result
 from apps.disputes import potform
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
@@ -104,7 +105,7 @@ def dispute_page(request: HttpRequest, dispute_id: int) -> HttpResponse:
                 else:
                     plan = correction_plan(dispute.hand, correction["void_from_seq"], correction["events"])
                     summary = plan.summary()
-                    result = summary["result_after"] or {}
+                    result = hand_result(plan.new_state) or summary["result_after"] or {}  # reader's language
                     summary["lines"] = explanation_render(
                         result.get("explanation_lines") or result.get("explanation") or []
                     )

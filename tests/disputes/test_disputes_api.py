@@ -215,6 +215,11 @@ def test_the_review_replays_every_event_with_refusals_explanation_and_phh() -> N
     assert review["explanation"][-1]["text"].startswith("Net:")
     assert review["phh_url"] == f"/api/hands/{hand.pk}/phh"
     assert client_for(director).get(review["phh_url"]).status_code == 200
+    # in Portuguese: the explanation is made again in the reader's language (the stored one is English)
+    pt = client_for(director).get(f"/api/disputes/{dispute['id']}/review", HTTP_ACCEPT_LANGUAGE="pt")
+    lines = [line["text"] for line in pt.json()["review"]["explanation"]]
+    assert len(lines) == len(review["explanation"])
+    assert lines != [line["text"] for line in review["explanation"]] and not lines[-1].startswith("Net:")
 
 
 def test_the_sandbox_shows_the_new_result_and_writes_nothing() -> None:
