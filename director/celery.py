@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 from celery import Celery
+from celery.exceptions import SecurityWarning
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
+
+# Celery warns at every start of a worker run as root (a container, a fresh VM). What it guards against is a
+# root worker unpickling messages; Floor's workers accept JSON only (Celery's default, never changed here), so
+# a host has nothing to act on. Should pickle ever be accepted, Celery itself refuses to run as root.
+warnings.filterwarnings("ignore", category=SecurityWarning, module="celery.platforms")
 
 app = Celery("director")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -7,9 +7,10 @@ broker on the file system, so ``make run`` needs neither PostgreSQL nor Redis.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import environ
 
@@ -57,7 +58,8 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
         return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
     folder = base_dir / "var" / "broker"
     return {
-        "url": "filesystem://",
+        # The transport ignores the host, but kombu warns "No hostname was supplied" at every start without one.
+        "url": "filesystem://localhost/",
         "transport_options": {
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),
@@ -70,11 +72,29 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
     }
 
 
-def core_config(environ_map: Mapping[str, str]) -> dict[str, Any]:
+def public_url_config(environ_map: Mapping[str, str]) -> str:
+    """``FLOOR_PUBLIC_URL``: where phones reach Floor (``https://floor.example`` or with a path prefix), the
+    base of every link and QR code Floor hands out; empty when unset (links then use the request's host)."""
+    raw = _env(environ_map).str("FLOOR_PUBLIC_URL", default="").strip()
+    if not raw:
+        return ""
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError(
+            f"FLOOR_PUBLIC_URL must be an http(s) address such as https://floor.example, not {raw!r}"
+        )
+    return raw.rstrip("/")
+
+
+def core_config(
+    environ_map: Mapping[str, str], *, machine_hosts: Callable[[], list[str]] | None = None
+) -> dict[str, Any]:
     """``FLOOR_ENV``, ``DEBUG``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``TIME_ZONE``.
 
     Production (``FLOOR_ENV=production``) refuses the development secret key, ``DEBUG`` and an
-    empty ``ALLOWED_HOSTS``.
+    empty ``ALLOWED_HOSTS``. Development also answers to the machine's own names and addresses
+    (``machine_hosts``, :func:`director.lan.machine_hosts` by default), so phones on the home network can
+    open it; production answers only to ``ALLOWED_HOSTS``.
     """
     env = _env(environ_map)
     environment = env.str("FLOOR_ENV", default="development")
@@ -85,6 +105,11 @@ def core_config(environ_map: Mapping[str, str]) -> dict[str, Any]:
     secret_key = env.str("SECRET_KEY", default=DEV_SECRET_KEY)
     hosts_default = [] if production else ["localhost", "127.0.0.1", "[::1]", "testserver"]
     allowed_hosts = env.list("ALLOWED_HOSTS", default=hosts_default)
+    if not production:
+        from director import lan
+
+        own = (machine_hosts or lan.machine_hosts)()
+        allowed_hosts = list(dict.fromkeys([*allowed_hosts, *own]))
     if production:
         if secret_key == DEV_SECRET_KEY or len(secret_key) < 32:
             raise ConfigError("production needs SECRET_KEY set to a random value of 32+ characters")

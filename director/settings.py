@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from director.config import broker_config, core_config, database_config
+from director.config import broker_config, core_config, database_config, public_url_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,6 +20,10 @@ DEBUG = _core["debug"]
 SECRET_KEY = _core["secret_key"]
 ALLOWED_HOSTS = _core["allowed_hosts"]
 TIME_ZONE = _core["time_zone"]
+# Where phones reach Floor: the base of device links and QR codes (apps.core.links); unset: the request's.
+FLOOR_PUBLIC_URL = public_url_config(os.environ)
+# Where `make run` listens (scripts/run.sh): links made on a loopback page then use the LAN address.
+FLOOR_LISTEN_HOST = os.environ.get("FLOOR_LISTEN_HOST", "")
 USE_TZ = True
 USE_I18N = True
 LANGUAGE_CODE = "en"
@@ -95,6 +100,11 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_config(os.environ, base_dir=BASE_DIR)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SeasonResult's leaderboard index INCLUDEs its points so PostgreSQL answers from the index alone; SQLite
+    # has no INCLUDE and builds the same index on its key columns (the same results, read from the table).
+    # Nothing for a host to act on, so the start-up does not warn about it.
+    SILENCED_SYSTEM_CHECKS = ["models.W040"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -176,10 +186,17 @@ if _core["production"]:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+    if FLOOR_PUBLIC_URL:
+        # the public address's own forms (the cockpit's, the login) post from that origin
+        _public = urlsplit(FLOOR_PUBLIC_URL)
+        CSRF_TRUSTED_ORIGINS.append(f"{_public.scheme}://{_public.netloc}")
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own loggers reach the root's handler; with Django's default handler as well, every line
+    # (a 404, a refused request) was printed twice.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }

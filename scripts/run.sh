@@ -2,12 +2,19 @@
 # Start Floor for a person to try: migrate, load the demo, then the web server, a Celery worker and
 # Celery beat together. Ctrl-C stops all three. Uses whatever DATABASE_URL / REDIS_URL say; with
 # nothing set, the embedded default (SQLite and kombu's filesystem broker under var/).
+# It listens on every address (HOST=0.0.0.0), so phones on the same Wi-Fi reach it; HOST=127.0.0.1 keeps it
+# to this machine. It prints the address a phone opens, with a QR code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
-HOST=${HOST:-127.0.0.1}
+HOST=${HOST:-0.0.0.0}
 PORT=${PORT:-8000}
 export DEBUG=${DEBUG:-true}
+# Links and QR codes made on a page opened at 127.0.0.1 then carry the LAN address (apps/core/links.py).
+export FLOOR_LISTEN_HOST=$HOST
+# runserver's "do not use it in production" notice: make run is the laptop product; production is gunicorn
+# (docker-compose), so a host has nothing to act on.
+export DJANGO_RUNSERVER_HIDE_WARNING=true
 
 $PY manage.py migrate --noinput -v0
 $PY manage.py load_demo
@@ -23,14 +30,12 @@ trap stop INT TERM EXIT
 
 $PY manage.py runserver "$HOST:$PORT" --noreload &
 pids+=($!)
-.venv/bin/celery -A director worker --loglevel=WARNING --concurrency=1 --hostname "floor-run@%h" &
+.venv/bin/celery -A director --quiet worker --loglevel=WARNING --concurrency=1 --hostname "floor-run@%h" &
 pids+=($!)
-.venv/bin/celery -A director beat --loglevel=WARNING &
+.venv/bin/celery -A director --quiet beat --loglevel=WARNING &
 pids+=($!)
 
-sleep 2
-echo
-echo "  Floor is running at http://$HOST:$PORT/   (API docs: http://$HOST:$PORT/api/docs/)"
+$PY scripts/print_urls.py "$HOST" "$PORT" || true  # once the web server answers
 echo "  Director login: director / floor-demo.  Ctrl-C stops the web server, the worker and beat."
 echo
 # If any of the three stops, stop them all.

@@ -16,6 +16,7 @@ from apps.cockpit import selectors
 from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
 from apps.cockpit.forms import DeviceIssueForm
 from apps.cockpit.views import page
+from apps.core.links import absolute_link
 
 NEW_TOKEN = "cockpit_new_device"  # the session key that carries a new token to the page, once
 
@@ -51,7 +52,7 @@ def devices(request: HttpRequest, club_id: int) -> HttpResponse:
     if new is not None and new.get("club") != club.pk:
         new = None
     if new is not None:
-        new["link"] = request.build_absolute_uri(reverse("console:open", args=[new["token"]]))
+        new["link"] = absolute_link(request, reverse("console:open", args=[new["token"]]))
     return page(
         request,
         "cockpit/devices.html",

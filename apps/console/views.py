@@ -18,6 +18,7 @@ from apps.accounts.permissions import Actor, is_director
 from apps.console import access as acc
 from apps.console.selectors import console_config
 from apps.core.errors import json_error_response
+from apps.core.links import absolute_link
 from apps.tables.models import Table
 
 
@@ -30,7 +31,7 @@ def _refused(request: HttpRequest, refusal: acc.Refusal, **extra: Any) -> HttpRe
 
 def console_link(request: HttpRequest, raw_token: str) -> str:
     """The absolute link that opens the console on a dealer's device (what the QR code holds)."""
-    return request.build_absolute_uri(reverse("console:open", args=[raw_token]))
+    return absolute_link(request, reverse("console:open", args=[raw_token]))
 
 
 @never_cache

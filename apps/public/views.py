@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from apps.core.links import absolute_link
 from apps.public import announce, downloads, selectors
 from apps.public.charts import line_chart
 from apps.public.clockface import level_labels, levels_of, next_break_in
@@ -90,7 +91,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "announcements": recent,
         "next_break": next_break_in(config["clock"]) if config["clock"] else None,
         "level_number": _level_number(config["clock"]),
-        "qr": _qr_svg(request.build_absolute_uri(standings_url)),
+        "qr": _qr_svg(absolute_link(request, standings_url)),
         "standings_url": standings_url,
     }
     return render(request, "public/clock.html", context)

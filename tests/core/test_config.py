@@ -31,7 +31,7 @@ def test_nothing_set_means_the_filesystem_broker() -> None:
     config = broker_config({}, base_dir=BASE)
 
     assert config["embedded"] is True
-    assert config["url"] == "filesystem://"
+    assert config["url"] == "filesystem://localhost/"
     assert config["transport_options"]["data_folder_in"] == "/srv/floor/var/broker/queue"
     assert config["redis_url"] is None
 
