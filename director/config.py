@@ -58,7 +58,7 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
         return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
     folder = base_dir / "var" / "broker"
     return {
-        # The transport ignores the host, but kombu warns "No hostname was supplied" at every start without one.
+        # The transport ignores the host; without one kombu warns "No hostname was supplied" at every start.
         "url": "filesystem://localhost/",
         "transport_options": {
             "data_folder_in": str(folder / "queue"),

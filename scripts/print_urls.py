@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from director.lan import machine_addresses, machine_names, url_host  # noqa: E402
+from director.lan import machine_addresses, machine_names, url_host
 
 EVERY_ADDRESS = {"0.0.0.0", "::", "[::]"}
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -39,7 +39,7 @@ def main(host: str, port: str) -> None:
     wait_for(local + "healthz")
     print(f"  Floor is running at {local}   (API docs: {local}api/docs/)")
     if host in LOOPBACK:
-        print("  It listens on this machine only (HOST=%s): phones cannot reach it." % host)
+        print(f"  It listens on this machine only (HOST={host}): phones cannot reach it.")
         print("  To let phones on your Wi-Fi in, start it with HOST=0.0.0.0 (the default).")
         return
     phone_hosts = [host] if host not in EVERY_ADDRESS else [a for a in machine_addresses() if ":" not in a]
