@@ -48,9 +48,7 @@ def main(host: str, port: str) -> None:
         return
     urls = [f"http://{url_host(a)}:{port}/" for a in phone_hosts]
     names = [n for n in machine_names() if n.endswith(".local")] if host in EVERY_ADDRESS else []
-    print(
-        "  It listens on the home network too (HOST=%s); to keep it to this machine: HOST=127.0.0.1." % host
-    )
+    print(f"  It listens on the home network too (HOST={host}); HOST=127.0.0.1 keeps it to this machine.")
     print("  On a phone on the same Wi-Fi, open " + " or ".join(urls))
     if names:
         print(f"  (or http://{names[0]}:{port}/ where the network resolves .local names)")
