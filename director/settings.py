@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served by Floor itself: the docs work offline
     "axes",
     "apps.core",
     "apps.accounts",
@@ -167,6 +168,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournament director and referee service for home draw-poker games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs pages load Swagger UI and Redoc from Floor's static files (drf-spectacular-sidecar), not a
+    # CDN: a home game's laptop is often offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # The benchmark's reference endpoint (apps.core.bench, for bench/api_load.py): mounted only on request.
