@@ -116,6 +116,19 @@ def console_text() -> dict[str, str]:
         "timeBank": _("time bank {seconds} s"),
         "seconds": _("{seconds} s"),
         "waiting": _("Waiting for the network… the entry will be sent once, as soon as it can (try {n})."),
+        "serverError": _(
+            "The server answered with an error ({error}). The entry is kept and will be sent again safely "
+            "(with the same Idempotency-Key it cannot be recorded twice): try {n} of {max}."
+        ),
+        "serverErrorNoEntry": _("The server answered with an error ({error}). Trying again: {n} of {max}."),
+        "serverStopped": _(
+            "The server keeps failing ({error}), so the entry is not confirmed: call the director. It is kept "
+            "on this device; try again once it is fixed (it can never be recorded twice), or drop it."
+        ),
+        "serverStoppedNoEntry": _("The server keeps failing ({error}): call the director."),
+        "tryAgain": _("Try again"),
+        "dropEntry": _("Drop this entry"),
+        "cancel": _("Cancel"),
         "sending": _("Sending…"),
         "landed": _("Recorded."),
         "refused": _("Refused"),

@@ -44,6 +44,7 @@
       status(T.sessionEnded + (body && body.message ? " (" + body.message + ")" : ""), "lost");
     },
     changed: scheduleRefresh,
+    stopped: stopped,
   });
   var send = net.send;
   var picker = window.FloorConsolePicker({
@@ -64,11 +65,26 @@
 
   // --- the status line, the busy state and refusals ------------------------------------------------------
 
-  function status(text, cls) {
+  function status(text, cls, reason) {
     var n = $("console-net");
     n.hidden = !text;
     n.className = "net" + (cls ? " " + cls : "");
+    n.dataset.reason = text ? reason || cls || "" : ""; // network, server, stopped, sending… (for tests)
     n.textContent = text || "";
+  }
+
+  // The server keeps failing: the line says so (set by net.js); these two buttons under it decide.
+  function stopped(retry, drop, keep) {
+    var n = $("console-net");
+    var again = el("button", { type: "button", id: "console-net-retry" }, T.tryAgain);
+    var giveUp = el("button", { type: "button", id: "console-net-drop", class: "secondary" },
+      keep ? T.dropEntry : T.cancel);
+    again.addEventListener("click", function () { retry(); });
+    giveUp.addEventListener("click", function () { drop(); });
+    n.appendChild(el("div", { class: "net-actions" }));
+    n.lastChild.appendChild(again);
+    n.lastChild.appendChild(giveUp);
+    again.focus();
   }
 
   function setBusy(on) {
@@ -128,6 +144,7 @@
   function startHand(where) {
     var sent = net.post(cfg.urls.handStart, {});
     if (sent) sent.then(function (res) {
+      if (res.dropped) return;
       if (res.status === 201) { hand = res.body; render(); refresh(); }
       else if (res.status === 409 && res.body.code === "hand_in_progress") refresh(); // it did start
       else { render(); showRefusal(res.body, findAgain(where)); }
@@ -138,6 +155,7 @@
     if (!hand) return;
     var sent = net.post(net.handUrl("clockCall", hand.id), { expected_seq: hand.seq });
     if (sent) sent.then(function (res) {
+      if (res.dropped) return;
       if (res.status === 201) accept(res.body);
       render();
       if (res.status !== 201) showRefusal(res.body, $("console-call-clock"));

@@ -6,8 +6,16 @@
  * live stream is read with fetch, so the device token rides in the Authorization header (EventSource
  * cannot send one); any pushed event means "read the hand again".
  *
- * ``page`` is what the console gives it: hand() (the hand shown), status(text, cls), setBusy(on),
- * landed(view), refused(body, where), stale(body), lost(body), changed() (something happened elsewhere). */
+ * A lost network (no answer at all) and a server error (an answer of 5xx, 408 or 429) are told apart: the
+ * first says "waiting for the network" and retries until the network is back; the second says which error
+ * the server gave (its status, code and message) and that the entry is kept and will be sent again safely
+ * with the same Idempotency-Key; after MAX_SERVER_ERRORS of them in a row it stops retrying, keeps the
+ * entry, and says to call the director, with "Try again" and "Drop this entry" buttons.
+ *
+ * ``page`` is what the console gives it: hand() (the hand shown), status(text, cls, reason), setBusy(on),
+ * landed(view), refused(body, where), stale(body), lost(body), changed() (something happened elsewhere),
+ * stopped(retry, drop, keep) (the server keeps failing: retry() sends again, drop() gives the entry up;
+ * ``keep``: an entry kept in localStorage, else a request without one, such as starting a hand). */
 window.FloorConsoleNet = function (cfg, page) {
   "use strict";
 
@@ -17,10 +25,11 @@ window.FloorConsoleNet = function (cfg, page) {
   var busy = false;
   var lastLive = cfg.liveAfter || 0;
   var shown = null; // the kind of line shown: "waiting" must not be covered by "Sending…"
+  var MAX_SERVER_ERRORS = 4; // in a row, then the dealer is told to call the director
 
-  function status(text, cls) {
+  function status(text, cls, reason) {
     shown = text ? cls || "info" : null;
-    page.status(text, cls);
+    page.status(text, cls, reason);
   }
 
   function handUrl(name, id) { return cfg.urls[name].replace("{id}", id); }
@@ -64,23 +73,72 @@ window.FloorConsoleNet = function (cfg, page) {
     });
   }
 
-  // POST until an answer comes back (a 5xx, 408 or 429 counts as none): the network may drop either way.
-  function postUntilAnswered(url, body, extraHeaders) {
-    var attempt = 0;
-    function once() {
-      attempt += 1;
-      var h = Object.assign(headers(true), extraHeaders || {});
-      return fetch(url, {
-        method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin", cache: "no-store",
-      }).then(function (r) {
-        if (r.status >= 500 || r.status === 429 || r.status === 408) throw new Error("HTTP " + r.status);
-        return r.json().then(function (b) { return { status: r.status, body: b }; });
-      }).catch(function () {
-        status(ui.fmt(T.waiting, { n: attempt }), "waiting");
-        return ui.sleep(Math.min(500 * Math.pow(2, attempt - 1), 5000)).then(once);
-      });
-    }
-    return once();
+  // What a server error said, for the dealer: "HTTP 500 server_error: Floor made a mistake…". Floor answers
+  // its error shape; a proxy or the development server's debug page answer HTML (its title names the error).
+  function serverError(r) {
+    return r.text().catch(function () { return ""; }).then(function (text) {
+      var code = "", message = "";
+      try {
+        var b = JSON.parse(text);
+        code = (b && b.code) || "";
+        message = (b && b.message) || "";
+      } catch (e) {
+        var m = /<title>([^<]*)<\/title>/i.exec(text);
+        message = m ? m[1].replace(/\s+/g, " ").trim() : "";
+      }
+      return {
+        status: r.status, code: code,
+        message: message.slice(0, 200) || r.statusText || "",
+      };
+    });
+  }
+
+  function describe(err) {
+    return "HTTP " + err.status + (err.code ? " " + err.code : "") + (err.message ? ": " + err.message : "");
+  }
+
+  // POST until an answer comes back. No answer (the network) is retried for as long as it takes; a 5xx,
+  // 408 or 429 is retried MAX_SERVER_ERRORS times in a row, then the dealer decides (retry or drop).
+  function postUntilAnswered(url, body, extraHeaders, keep) {
+    var attempt = 0, serverErrors = 0;
+    return new Promise(function (resolve) {
+      function again() {
+        attempt += 1;
+        var h = Object.assign(headers(true), extraHeaders || {});
+        fetch(url, {
+          method: "POST", headers: h, body: JSON.stringify(body), credentials: "same-origin", cache: "no-store",
+        }).then(function (r) {
+          if (r.status >= 500 || r.status === 429 || r.status === 408) {
+            return serverError(r).then(function (err) {
+              serverErrors += 1;
+              var what = describe(err);
+              if (serverErrors >= MAX_SERVER_ERRORS) {
+                status(ui.fmt(keep ? T.serverStopped : T.serverStoppedNoEntry, { error: what }), "lost", "stopped");
+                page.stopped(
+                  function () { serverErrors = 0; status(T.sending, "info", "sending"); again(); },
+                  function () { resolve({ status: 0, dropped: true, body: null }); },
+                  keep
+                );
+                return;
+              }
+              status(ui.fmt(keep ? T.serverError : T.serverErrorNoEntry,
+                { error: what, n: serverErrors, max: MAX_SERVER_ERRORS }), "waiting", "server");
+              ui.sleep(Math.min(1000 * Math.pow(2, serverErrors - 1), 5000)).then(again);
+            });
+          }
+          return r.json().then(function (b) { resolve({ status: r.status, body: b }); });
+        }, function () {
+          serverErrors = 0; // the network, not the server: wait for it as long as it takes
+          status(ui.fmt(T.waiting, { n: attempt }), "waiting", "network");
+          ui.sleep(Math.min(500 * Math.pow(2, Math.min(attempt, 8) - 1), 5000)).then(again);
+        }).catch(function () {
+          // an answer that is not JSON (cut short on the way): as if none came
+          status(ui.fmt(T.waiting, { n: attempt }), "waiting", "network");
+          ui.sleep(Math.min(500 * Math.pow(2, Math.min(attempt, 8) - 1), 5000)).then(again);
+        });
+      }
+      again();
+    });
   }
 
   // Record one event on the hand shown, at the seq shown.
@@ -95,13 +153,14 @@ window.FloorConsoleNet = function (cfg, page) {
   function deliver(entry, where) {
     setBusy(true);
     var slow = setTimeout(function () { if (busy && shown !== "waiting") status(T.sending); }, 400);
-    return postUntilAnswered(handUrl("events", entry.hand), entry.body, { "Idempotency-Key": entry.key })
+    return postUntilAnswered(handUrl("events", entry.hand), entry.body, { "Idempotency-Key": entry.key }, true)
       .then(function (res) {
         clearTimeout(slow);
         remember(null);
         setBusy(false);
         status(null);
-        if (res.status === 201) page.landed(res.body);
+        if (res.dropped) page.changed(); // given up: show the hand as the server has it
+        else if (res.status === 201) page.landed(res.body);
         else if (res.status === 409 && res.body.code === "stale_seq") page.stale(res.body);
         else if (res.status === 401 || res.status === 403) page.lost(res.body);
         else page.refused(res.body, where);
@@ -113,9 +172,10 @@ window.FloorConsoleNet = function (cfg, page) {
   function post(url, body) {
     if (busy) return null;
     setBusy(true);
-    return postUntilAnswered(url, body).then(function (res) {
+    return postUntilAnswered(url, body, null, false).then(function (res) {
       setBusy(false);
       status(null);
+      if (res.dropped) page.changed();
       return res;
     });
   }
