@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts import services
-from apps.accounts.models import Club, DeviceToken, Role
+from apps.accounts.models import ROOM_TABLES_MAX, Club, DeviceToken, Role
 from apps.accounts.permissions import Actor, actor_from_request
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotFound, PermissionRefused
@@ -97,7 +97,10 @@ class DeviceSerializer(Serializer):
     id = serializers.IntegerField()
     club = serializers.IntegerField(source="club_id")
     name = serializers.CharField()
-    tables = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField(help_text="the tables it is pinned to")
+    room_table = serializers.IntegerField(
+        allow_null=True, help_text="the room's table it follows (Table N on any night), else null"
+    )
     revoked_at = serializers.DateTimeField(allow_null=True)
 
     def get_tables(self, obj: DeviceToken) -> list[int]:
@@ -107,7 +110,18 @@ class DeviceSerializer(Serializer):
 class DeviceIssueApi(APIView):
     class InputSerializer(Serializer):
         name = serializers.CharField(max_length=80)
-        tables = serializers.ListField(child=serializers.IntegerField(), max_length=50)
+        tables = serializers.ListField(
+            child=serializers.IntegerField(), max_length=50, required=False, default=list
+        )
+        room_table = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            max_value=ROOM_TABLES_MAX,
+            help_text="follow the room's Table N (tonight's tournament table N, else the cash table "
+            "'Table N') instead of pinned tables",
+        )
 
     class OutputSerializer(DeviceSerializer):
         token = serializers.CharField(help_text="shown once: put it in the dealer's link or QR code")
@@ -120,6 +134,7 @@ class DeviceIssueApi(APIView):
             club=_club(club_id),
             name=data.validated_data["name"],
             table_ids=data.validated_data["tables"],
+            room_table=data.validated_data["room_table"],
         )
         body: dict[str, Any] = {**DeviceSerializer(device).data, "token": raw}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -63,6 +63,10 @@ class Player(models.Model):
         return self.name
 
 
+#: the highest table number of a room a device may follow ("Table 1" … "Table 99")
+ROOM_TABLES_MAX = 99
+
+
 def token_digest(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
@@ -72,12 +76,18 @@ def new_raw_token() -> str:
 
 
 class DeviceToken(models.Model):
-    """A dealer's phone or tablet. Only the SHA-256 of the token is stored; revoking is final."""
+    """A dealer's phone or tablet. Only the SHA-256 of the token is stored; revoking is final.
+
+    A device deals either at the tables it is pinned to (``tables``), or at a table *of the room*
+    (``room_table`` = N): whatever the club's Table N is at the time of each request (tonight's tournament
+    table N, else the cash table named "Table N"; :mod:`apps.accounts.rooms`), so the tablet that lives on
+    the room's first table needs no new token or QR code from one night to the next."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="devices")
     name = models.CharField(max_length=80)
     digest = models.CharField(max_length=64, unique=True)
     tables = models.ManyToManyField("tables.Table", related_name="devices", blank=True)
+    room_table = models.PositiveSmallIntegerField(null=True, blank=True)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -87,6 +97,15 @@ class DeviceToken(models.Model):
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(room_table__isnull=True)
+                | models.Q(room_table__gte=1, room_table__lte=ROOM_TABLES_MAX),
+                name="device_room_table_1_to_max",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"device {self.name} of {self.club}"

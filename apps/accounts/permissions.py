@@ -66,12 +66,13 @@ def device_assigned_to(actor: Actor, table_ref: Any) -> Exists | None:
 
 
 def can_deal(actor: Actor, table: Any, *, device_assigned: bool | None = None) -> bool:
-    """May record actions at ``table``: its club's director, or a dealer assigned to it.
+    """May record actions at ``table``: its club's director, or a dealer assigned to it (a device pinned to
+    it, or following the room's table it is now: :mod:`apps.accounts.rooms`).
     ``device_assigned``: the answer of :func:`device_assigned_to` when the caller already queried it."""
     if actor.device is not None:
-        if device_assigned is None:
-            device_assigned = actor.device.tables.filter(pk=table.pk).exists()
-        return actor.device.is_active and device_assigned
+        from apps.accounts.rooms import device_deals_at
+
+        return device_deals_at(device=actor.device, table=table, assigned=device_assigned)
     if actor.user is None:
         return False
     if is_director(actor, table.club_id):

@@ -7,7 +7,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from apps.accounts.models import Club, DeviceToken, Membership, Player, Role, new_raw_token, token_digest
+from apps.accounts.models import (
+    ROOM_TABLES_MAX,
+    Club,
+    DeviceToken,
+    Membership,
+    Player,
+    Role,
+    new_raw_token,
+    token_digest,
+)
 from apps.accounts.permissions import Actor, is_director
 from apps.core.errors import Conflict, NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 
@@ -60,11 +69,33 @@ def player_create(*, actor: Actor, club: Club, name: str) -> Player:
 
 
 @transaction.atomic
-def device_issue(*, actor: Actor, club: Club, name: str, table_ids: list[int]) -> tuple[DeviceToken, str]:
-    """A new device token for a dealer's phone or tablet, assigned to ``table_ids``. The raw token is
-    returned once (for the QR code or link) and only its SHA-256 is stored."""
+def device_issue(
+    *, actor: Actor, club: Club, name: str, table_ids: list[int], room_table: int | None = None
+) -> tuple[DeviceToken, str]:
+    """A new device token for a dealer's phone or tablet, pinned to ``table_ids``, or following the room's
+    Table ``room_table`` (whichever table that is on the night: :mod:`apps.accounts.rooms`), one or the
+    other. The raw token is returned once (for the QR code or link) and only its SHA-256 is stored."""
     _require_director(actor, club)
     from apps.tables.models import Table
+
+    if room_table is not None:
+        if table_ids:
+            raise ValidationFailed(
+                "a device follows a table of the room or is pinned to tables, not both",
+                code="device_scope_invalid",
+                detail={"field": "room_table"},
+            )
+        if not 1 <= room_table <= ROOM_TABLES_MAX:
+            raise ValidationFailed(
+                f"room_table is a table number from 1 to {ROOM_TABLES_MAX}",
+                code="room_table_invalid",
+                detail={"field": "room_table", "value": room_table, "max": ROOM_TABLES_MAX},
+            )
+        raw = new_raw_token()
+        device = DeviceToken.objects.create(
+            club=club, name=name, digest=token_digest(raw), issued_by=actor.user, room_table=room_table
+        )
+        return device, raw
 
     tables = list(Table.objects.filter(club=club, pk__in=table_ids))
     missing = sorted(set(table_ids) - {t.pk for t in tables})

@@ -8,6 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from apps.accounts.rooms import room_table_name
+
+ROOM_TABLE_CHOICES = 12  # the room's tables the form offers (the API takes up to ROOM_TABLES_MAX)
+
 GAMES = [
     ("five-card-draw", _("Five-Card Draw")),
     ("2-7-triple-draw", _("2-7 Triple Draw")),
@@ -145,11 +149,40 @@ class MoveOverrideForm(forms.Form):
 
 
 class DeviceIssueForm(forms.Form):
+    """A device follows a table of the room (every night, no new token) or is pinned to some tables."""
+
     name = forms.CharField(label=_("Device name"), max_length=80)
+    room_table = forms.TypedChoiceField(
+        label=_("Follows this table of the room, every night"),
+        help_text=_(
+            "Tonight's tournament table of that number, else the cash table of that name: the same link "
+            "and QR code from one night to the next."
+        ),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[],
+    )
     tables = forms.TypedMultipleChoiceField(
-        label=_("Tables it may deal at"), coerce=int, choices=[], widget=forms.CheckboxSelectMultiple
+        label=_("Or pinned to these tables"),
+        coerce=int,
+        choices=[],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
 
     def __init__(self, *args: Any, tables: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["tables"].choices = tables  # type: ignore[attr-defined]
+        self.fields["room_table"].choices = [  # type: ignore[attr-defined]
+            ("", _("— pinned to tables below —")),
+            *((n, room_table_name(n)) for n in range(1, ROOM_TABLE_CHOICES + 1)),
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("room_table") is None and not data.get("tables"):
+            raise forms.ValidationError(
+                _("Choose the room's table it follows, or the tables it is pinned to.")
+            )
+        return data

@@ -189,12 +189,22 @@ def live_stream_of(t: Tournament, *, clock: bool = False) -> dict[str, str]:
 
 
 def devices_of(club: Club) -> list[DeviceToken]:
-    """The club's device tokens, active first, newest first, with their tables (two queries)."""
-    return list(
+    """The club's device tokens, active first, newest first, with their tables (two queries), and for each
+    device of the room the table it follows now (``room_now``: two queries per table number in use)."""
+    from apps.accounts.rooms import room_table_id
+
+    devices = list(
         DeviceToken.objects.filter(club=club)
         .prefetch_related(Prefetch("tables", queryset=Table.objects.order_by("name")))
         .order_by("revoked_at", "-created_at")
     )
+    numbers = {d.room_table for d in devices if d.room_table is not None and d.revoked_at is None}
+    ids = {n: room_table_id(club_id=club.pk, number=n) for n in sorted(numbers)}
+    tables = Table.objects.in_bulk([i for i in ids.values() if i is not None])
+    for d in devices:
+        current = ids.get(d.room_table) if d.room_table is not None and d.revoked_at is None else None
+        d.room_now = tables.get(current) if current is not None else None  # type: ignore[attr-defined]
+    return devices
 
 
 def table_choices(club: Club) -> list[tuple[int, str]]:

@@ -71,7 +71,10 @@ def device_new(request: HttpRequest, club_id: int) -> HttpResponse:
     club = club_or_404(request, club_id)
     form = DeviceIssueForm(request.POST, tables=selectors.table_choices(club))
     if not form.is_valid():
-        messages.error(request, _("Name the device and choose at least one table."))
+        messages.error(
+            request,
+            _("Name the device and choose the room's table it follows or the tables it is pinned to."),
+        )
         return redirect("cockpit:devices", club_id=club.pk)
     issued = attempt(
         request,
@@ -79,7 +82,8 @@ def device_new(request: HttpRequest, club_id: int) -> HttpResponse:
             actor=actor(request),
             club=club,
             name=form.cleaned_data["name"],
-            table_ids=form.cleaned_data["tables"],
+            table_ids=form.cleaned_data["tables"] or [],
+            room_table=form.cleaned_data["room_table"],
         ),
         _("Device token issued. It is shown once: open the console on the device now."),
     )

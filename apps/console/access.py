@@ -113,7 +113,9 @@ def table_refusal(access: Access, table: Table) -> Refusal | None:
 def tables_for(access: Access) -> list[Table]:
     """The tables this caller may open, by name."""
     if access.device is not None and access.refusal is None:
-        return list(access.device.tables.order_by("name"))
+        from apps.accounts.rooms import device_tables
+
+        return device_tables(device=access.device)
     if access.user is not None:
         from django.db.models import Q
 

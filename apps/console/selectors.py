@@ -122,8 +122,8 @@ def console_text() -> dict[str, str]:
         ),
         "serverErrorNoEntry": _("The server answered with an error ({error}). Trying again: {n} of {max}."),
         "serverStopped": _(
-            "The server keeps failing ({error}), so the entry is not confirmed: call the director. It is kept "
-            "on this device; try again once it is fixed (it can never be recorded twice), or drop it."
+            "The server keeps failing ({error}), so the entry is not confirmed: call the director. It is "
+            "kept on this device; try again once it is fixed (it can never be recorded twice), or drop it."
         ),
         "serverStoppedNoEntry": _("The server keeps failing ({error}): call the director."),
         "tryAgain": _("Try again"),

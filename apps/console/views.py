@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from apps.accounts.models import DeviceToken, token_digest
 from apps.accounts.permissions import Actor, is_director
+from apps.accounts.rooms import device_table_ids
 from apps.console import access as acc
 from apps.console.selectors import console_config
 from apps.core.errors import json_error_response
@@ -46,7 +47,7 @@ def console_open(request: HttpRequest, token: str) -> HttpResponse:
         response = _refused(request, acc.REVOKED, device=device)
         response.delete_cookie(acc.COOKIE, path=acc.COOKIE_PATH)
         return response
-    tables = list(device.tables.values_list("pk", flat=True))
+    tables = device_table_ids(device=device)
     target = reverse("console:table", args=[tables[0]]) if len(tables) == 1 else reverse("console:index")
     response = HttpResponseRedirect(target)
     response.set_cookie(
@@ -69,7 +70,11 @@ def console_index(request: HttpRequest) -> HttpResponse:
     access = acc.console_access(request)
     if access.refusal is not None:
         return _refused(request, access.refusal, device=access.device)
-    return render(request, "console/index.html", {"tables": acc.tables_for(access), "access": access})
+    tables = acc.tables_for(access)
+    if access.device is not None and access.device.room_table is not None and len(tables) == 1:
+        # a device of the room's Table N goes to whatever table that is tonight
+        return HttpResponseRedirect(reverse("console:table", args=[tables[0].pk]))
+    return render(request, "console/index.html", {"tables": tables, "access": access})
 
 
 @never_cache
@@ -86,6 +91,11 @@ def console_table(request: HttpRequest, table_id: int) -> HttpResponse:
         )
     access = acc.console_access(request)
     refusal = acc.table_refusal(access, table)
+    if refusal is acc.OTHER_TABLE and access.device is not None and access.device.room_table is not None:
+        # last week's table (or the cash table, once tonight's tournament has a Table N): follow the room
+        current = device_table_ids(device=access.device)
+        if current:
+            return HttpResponseRedirect(reverse("console:table", args=[current[0]]))
     if refusal is not None:
         tables = acc.tables_for(access) if refusal is acc.OTHER_TABLE else []
         return _refused(request, refusal, device=access.device, tables=tables)

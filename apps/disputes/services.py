@@ -37,7 +37,9 @@ def raiser_role(actor: Actor, hand: Hand) -> tuple[str, Player | None] | None:
     None if they may not."""
     table = hand.table
     if actor.device is not None:
-        if actor.device.is_active and actor.device.tables.filter(pk=table.pk).exists():
+        from apps.accounts.rooms import device_deals_at
+
+        if device_deals_at(device=actor.device, table=table):
             return Dispute.Role.DEALER, None
         return None
     if actor.user is None:

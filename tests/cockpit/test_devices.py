@@ -48,7 +48,9 @@ def test_a_token_needs_a_name_and_a_table_of_the_club() -> None:
     url = reverse("cockpit:device-new", args=[club.pk])
     for data in ({"name": "", "tables": [mine.pk]}, {"name": "Tablet"}, {"name": "T", "tables": [theirs.pk]}):
         response = client.post(url, data, follow=True)
-        assert flashed(response) == ["Name the device and choose at least one table."], data
+        assert flashed(response) == [
+            "Name the device and choose the room's table it follows or the tables it is pinned to."
+        ], data
     assert not DeviceToken.objects.exists()
 
 

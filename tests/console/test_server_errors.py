@@ -36,7 +36,9 @@ def open_console(page: Any, live_server: Any, raw: str) -> None:
 
 
 def fail(route: Any, status: int = 500) -> None:
-    route.fulfill(status=status, content_type="application/json", body=json.dumps({**SERVER_ERROR, "detail": {}}))
+    route.fulfill(
+        status=status, content_type="application/json", body=json.dumps({**SERVER_ERROR, "detail": {}})
+    )
 
 
 def test_a_server_error_is_told_apart_from_the_network_and_retried_safely_with_its_key(

@@ -10,22 +10,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
-
-from apps.accounts.models import Club, Membership, Role
-from apps.tables.models import Table
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.mark.django_db
-def test_load_demo_is_idempotent() -> None:
-    call_command("load_demo")
-    call_command("load_demo")
-
-    club = Club.objects.get(slug="demo")
-    assert Table.objects.filter(club=club).count() == 1
-    assert Membership.objects.filter(club=club, role=Role.DIRECTOR, user__username="director").count() == 1
 
 
 def _clean_env(**extra: str) -> dict[str, str]:

@@ -1,0 +1,94 @@
+"""Which tables a dealer's device deals at: the ones it is pinned to, or the club's current Table N.
+
+A device that follows *Table N of the room* deals at the table that stands there tonight: the table number
+N of the club's running tournament (the one started last, if two run at once; a broken table no longer
+counts), else the club's cash table named "Table N" (any case, or "Table N" in one of Floor's languages, such
+as "Meja N"). It is read at every request, so the same
+token and QR code serve every night, and the device moves on by itself when the seat draw opens the
+tournament's tables or the tournament ends.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import or_
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import translation
+from django.utils.translation import pgettext
+
+from apps.accounts.models import DeviceToken
+
+
+def room_table_name(number: int) -> str:
+    """The name of the room's Table ``number`` in the active language ("Table 1", "Meja 1")."""
+    return pgettext("a table of the room, by its number", "Table %(number)s") % {"number": number}
+
+
+def room_table_names(number: int) -> list[str]:
+    """The names a cash table of the room may go by: "Table N" in English or in any of Floor's languages."""
+    names = [f"Table {number}"]
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            names.append(room_table_name(number))
+    return list(dict.fromkeys(names))
+
+
+def room_table_id(*, club_id: int, number: int) -> int | None:
+    """The id of the club's Table ``number`` now (see the module's docstring), None when there is none."""
+    from apps.tables.models import Table
+    from apps.tournaments.models import Tournament, TournamentTable
+
+    tournament_table = (
+        TournamentTable.objects.filter(
+            tournament__club_id=club_id,
+            tournament__status=Tournament.Status.RUNNING,
+            number=number,
+            broken_at__isnull=True,
+        )
+        .order_by("-tournament__started_at", "-tournament_id")
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    if tournament_table is not None:
+        return int(tournament_table)
+    cash = (
+        Table.objects.filter(club_id=club_id, tournament_table__isnull=True)
+        .filter(reduce(or_, (Q(name__iexact=name) for name in room_table_names(number))))
+        .order_by("-created_at", "-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return int(cash) if cash is not None else None
+
+
+def device_table_ids(*, device: DeviceToken) -> list[int]:
+    """The tables ``device`` deals at now (its pinned tables, or its room table's current one)."""
+    if device.room_table is not None:
+        current = room_table_id(club_id=device.club_id, number=device.room_table)
+        return [current] if current is not None else []
+    return sorted(device.tables.values_list("pk", flat=True))
+
+
+def device_deals_at(*, device: DeviceToken, table: Any, assigned: bool | None = None) -> bool:
+    """May ``device`` deal at ``table`` now? ``assigned``: whether it is pinned there, when the caller read it
+    already (the dealer API reads it with the hand it locks)."""
+    if not device.is_active:
+        return False
+    if device.room_table is not None:
+        return (
+            table.club_id == device.club_id
+            and room_table_id(club_id=device.club_id, number=device.room_table) == table.pk
+        )
+    if assigned is None:
+        assigned = device.tables.filter(pk=table.pk).exists()
+    return assigned
+
+
+def device_tables(*, device: DeviceToken) -> list[Any]:
+    """The tables ``device`` deals at now, by name."""
+    from apps.tables.models import Table
+
+    return list(Table.objects.filter(pk__in=device_table_ids(device=device)).order_by("name"))
