@@ -1,5 +1,6 @@
 """Print where Floor answers, for `make run` (scripts/run.sh): this machine, then the address a phone on the
-same Wi-Fi opens, with its QR code drawn in the terminal (segno). Usage: print_urls.py HOST PORT."""
+same Wi-Fi opens, with its QR code drawn in the terminal (segno), once the web server answers (up to WAIT
+seconds, 90 by default). Usage: print_urls.py HOST PORT [WAIT]."""
 
 from __future__ import annotations
 
@@ -30,13 +31,13 @@ def wait_for(url: str, seconds: float = 90) -> None:
             time.sleep(0.25)
 
 
-def main(host: str, port: str) -> None:
+def main(host: str, port: str, wait: float = 90) -> None:
     local = (
         f"http://127.0.0.1:{port}/"
         if host in EVERY_ADDRESS | LOOPBACK
         else f"http://{url_host(host)}:{port}/"
     )
-    wait_for(local + "healthz")
+    wait_for(local + "healthz", wait)
     print(f"  Floor is running at {local}   (API docs: {local}api/docs/)")
     if host in LOOPBACK:
         print(f"  It listens on this machine only (HOST={host}): phones cannot reach it.")
@@ -61,4 +62,4 @@ def main(host: str, port: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], *(float(a) for a in sys.argv[3:4]))
