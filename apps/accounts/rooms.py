@@ -17,14 +17,14 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 from django.utils import translation
-from django.utils.translation import pgettext
+from django.utils.translation import gettext
 
 from apps.accounts.models import DeviceToken
 
 
 def room_table_name(number: int) -> str:
     """The name of the room's Table ``number`` in the active language ("Table 1", "Meja 1")."""
-    return pgettext("a table of the room, by its number", "Table %(number)s") % {"number": number}
+    return gettext("Table %(number)s") % {"number": number}
 
 
 def room_table_names(number: int) -> list[str]:
