@@ -168,8 +168,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournament director and referee service for home draw-poker games.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # The docs pages load Swagger UI and Redoc from Floor's static files (drf-spectacular-sidecar), not a
-    # CDN: a home game's laptop is often offline.
+    # The docs page loads Swagger UI from Floor's static files (drf-spectacular-sidecar), not a CDN: a home
+    # game's laptop is often offline. (Redoc too, were it mounted; it is not: its page still fetches its
+    # logo and fonts from the internet.)
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

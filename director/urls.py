@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.core import views as core_views
 
@@ -17,7 +17,6 @@ urlpatterns = [
     path("", include("apps.public.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("api/", include("apps.core.urls")),
     # Last: any other /api/ URL answers the JSON error shape, in DEBUG too.
     re_path(r"^api/", core_views.api_not_found),

@@ -30,6 +30,10 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "role_invalid": (gettext_noop("role must be one of %(value)s"),),
     "user_not_found": (gettext_noop("no user %(username)s"),),
     "player_name_taken": (gettext_noop("the club already has a player named %(name)s"),),
+    "device_scope_invalid": (
+        gettext_noop("a device follows a table of the room or is pinned to tables, not both"),
+    ),
+    "room_table_invalid": (gettext_noop("room_table is a table number from 1 to %(max)s"),),
     "table_invalid": (
         gettext_noop("those tables are not this club's"),
         gettext_noop("no open table %(to_table)s"),
