@@ -19,9 +19,10 @@ help:
 	@echo "make bench  - the benchmarks in bench/"
 	@echo "make engine - compile the engine's hot modules with mypyc (run, test and bench depend on it)"
 
+# A current setuptools too: the one a venv starts with warns that [tool.setuptools] is "beta" at every build.
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet --upgrade pip setuptools
 
 $(VENV)/.installed-run: pyproject.toml | $(VENV)/bin/activate
 	$(PIP) install --quiet -e .
