@@ -2,10 +2,9 @@
 
 A device that follows *Table N of the room* deals at the table that stands there tonight: the table number
 N of the club's running tournament (the one started last, if two run at once; a broken table no longer
-counts), else the club's cash table named "Table N" (any case, or "Table N" in one of Floor's languages, such
-as "Meja N"). It is read at every request, so the same
-token and QR code serve every night, and the device moves on by itself when the seat draw opens the
-tournament's tables or the tournament ends.
+counts), else the club's cash table named "Table N" (any case, or that name in one of Floor's languages,
+such as "Meja N"). It is read at every request, so the same token and QR code serve every night, and the
+device moves on by itself when the seat draw opens the tournament's tables or the tournament ends.
 """
 
 from __future__ import annotations
