@@ -73,13 +73,22 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
 
 
 def public_url_config(environ_map: Mapping[str, str]) -> str:
-    """``FLOOR_PUBLIC_URL``: where phones reach Floor (``https://floor.example`` or with a path prefix), the
-    base of every link and QR code Floor hands out; empty when unset (links then use the request's host)."""
+    """``FLOOR_PUBLIC_URL``: where phones reach Floor, a scheme and host (``https://floor.example``,
+    ``http://192.168.1.20:8000``), the base of every link and QR code Floor hands out; empty when unset
+    (links then use the request's host). A path is refused: the links' paths come from Django's URLs, which
+    already carry a prefix Django is told of (``FORCE_SCRIPT_NAME``)."""
     raw = _env(environ_map).str("FLOOR_PUBLIC_URL", default="").strip()
     if not raw:
         return ""
     parts = urlsplit(raw)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    bad_path = parts.path not in ("", "/")
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or bad_path
+    ):
         raise ConfigError(
             f"FLOOR_PUBLIC_URL must be an http(s) address such as https://floor.example, not {raw!r}"
         )

@@ -160,7 +160,7 @@ def test_floor_public_url_is_the_base_of_device_links_qr_codes_and_the_clock_dis
     [
         ("https://floor.example", "https://floor.example"),
         ("http://192.168.1.20:8000/", "http://192.168.1.20:8000"),
-        ("https://home.example/floor/", "https://home.example/floor"),
+        ("https://home.example/floor/", None),
         ("floor.example", None),
         ("ftp://floor.example", None),
         ("https://floor.example/?x=1", None),
