@@ -74,7 +74,8 @@ window.FloorConsoleNet = function (cfg, page) {
   }
 
   // What a server error said, for the dealer: "HTTP 500 server_error: Floor made a mistake…". Floor answers
-  // its error shape; a proxy or the development server's debug page answer HTML (its title names the error).
+  // its error shape; a proxy answers HTML (its title names the error), and DEBUG's error page plain text
+  // (its first line does: "NotSupportedError at /api/…").
   function serverError(r) {
     return r.text().catch(function () { return ""; }).then(function (text) {
       var code = "", message = "";
@@ -84,7 +85,9 @@ window.FloorConsoleNet = function (cfg, page) {
         message = (b && b.message) || "";
       } catch (e) {
         var m = /<title>([^<]*)<\/title>/i.exec(text);
-        message = m ? m[1].replace(/\s+/g, " ").trim() : "";
+        var first = text.replace(/^\s+/, "").split("\n")[0];
+        message = m ? m[1] : first.charAt(0) !== "<" ? first : "";
+        message = message.replace(/\s+/g, " ").trim();
       }
       return {
         status: r.status, code: code,

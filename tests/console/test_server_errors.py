@@ -140,3 +140,35 @@ def test_a_dealer_may_drop_an_entry_the_server_keeps_failing_on(page, live_serve
     page.locator("#act-check").click()
     page.wait_for_selector("#console[data-seq='1']")
     assert HandEvent.objects.filter(hand=hand).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "shown"),
+    [
+        (
+            "text/plain",
+            "KeyError at /api/hands/1/events/\n'bet_units'\n\nTraceback …",
+            "HTTP 500: KeyError at",
+        ),
+        (
+            "text/html",
+            "<html><title>502 Bad Gateway</title><body>nginx</body></html>",
+            "HTTP 502: 502 Bad Gateway",
+        ),
+    ],
+)
+def test_an_error_page_that_is_not_floors_json_is_still_named(
+    page, live_server, director, table, device, content_type, body, shown
+):
+    """DEBUG's error page (plain text for a JSON request) or a proxy's HTML page: its first line or title."""
+    services.hand_start(actor=Actor(user=director), table=table)
+    open_console(page, live_server, device[1])
+    status = 502 if "502" in body else 500
+    page.route(
+        "**/api/hands/*/events/",
+        lambda route: route.fulfill(status=status, content_type=content_type, body=body),
+    )
+    page.locator("#act-check").click()
+    line = page.locator("#console-net[data-reason='server']")
+    line.wait_for(state="visible")
+    assert shown in line.inner_text()
