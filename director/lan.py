@@ -52,30 +52,20 @@ def _route_ipv4() -> list[str]:
     return []
 
 
-def _hostname_addresses(name: str) -> list[str]:
-    with suppress(OSError, UnicodeError):
-        return [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
-    return []
-
-
 def machine_names() -> list[str]:
-    """The machine's host names: ``laptop``, its mDNS name ``laptop.local``, its full name if it has one."""
-    names: list[str] = []
+    """The machine's host names: ``laptop`` (as the system names it) and its mDNS name ``laptop.local``."""
     hostname = socket.gethostname().strip().lower()
-    if hostname:
-        short = hostname.split(".")[0]
-        names += [hostname, short, f"{short}.local"]
-    with suppress(OSError):
-        fqdn = socket.getfqdn().strip().lower()
-        if fqdn and fqdn != "localhost":
-            names.append(fqdn)
-    return list(dict.fromkeys(n for n in names if n))
+    if not hostname:
+        return []
+    short = hostname.split(".")[0]
+    return list(dict.fromkeys(n for n in (hostname, short, f"{short}.local") if n))
 
 
 def machine_addresses() -> list[str]:
-    """The machine's own IP addresses, loopback and link-local left out, IPv4 first."""
-    hostname = socket.gethostname()
-    raw = _route_ipv4() + _interface_ipv4() + _hostname_addresses(hostname) + _interface_ipv6()
+    """The machine's own IP addresses, loopback and link-local left out, IPv4 first. Read from the
+    interfaces and the routing table only: a DNS lookup of the host name can take seconds on some networks,
+    and every process (each Celery worker, each ``manage.py``) builds its settings with this."""
+    raw = _route_ipv4() + _interface_ipv4() + _interface_ipv6()
     out: list[str] = []
     for text in raw:
         try:

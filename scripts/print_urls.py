@@ -4,15 +4,27 @@ seconds, 90 by default). Usage: print_urls.py HOST PORT [WAIT]."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from director.lan import machine_addresses, machine_names, url_host
+def _lan() -> ModuleType:
+    """director/lan.py by its path: importing the ``director`` package would set Celery up first (1 s)."""
+    path = Path(__file__).resolve().parent.parent / "director" / "lan.py"
+    spec = importlib.util.spec_from_file_location("floor_lan", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+lan = _lan()
+machine_addresses, machine_names, url_host = lan.machine_addresses, lan.machine_names, lan.url_host
 
 EVERY_ADDRESS = {"0.0.0.0", "::", "[::]"}
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
