@@ -13,11 +13,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Club
-from apps.engine.tournament.ratings import MODEL_NAME
 from apps.accounts.permissions import actor_from_request, is_member, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
+from apps.engine.tournament.ratings import MODEL_NAME
 from apps.standings import selectors, services
 from apps.standings.models import League, Season
 from apps.tournaments.models import Tournament

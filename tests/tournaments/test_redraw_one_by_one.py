@@ -17,8 +17,15 @@ from apps.tables.models import Seat, Table
 from apps.tournaments import moves, seating
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
 from tests.factories import director_of
-from tests.tournaments.helpers import given_director, given_tournament, open_tables, pending, play_hand
-from tests.tournaments.helpers import scripted, seated
+from tests.tournaments.helpers import (
+    given_director,
+    given_tournament,
+    open_tables,
+    pending,
+    play_hand,
+    scripted,
+    seated,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +86,7 @@ def _api_confirm(client: Client, m: SeatMove) -> Any:
 @pytest.mark.parametrize("order", ["listed", "reversed", "random"])
 def test_the_final_table_redraw_is_confirmed_move_by_move_through_the_api_in_any_order(order: str) -> None:
     # given the final-table redraw of six moves, some into seats that other movers still sit in
-    club, director, t, plan = _at_the_final_table_redraw()
+    club, _, t, plan = _at_the_final_table_redraw()
     assert _occupied_by_a_mover(plan) >= 1
     stacks = _stacks(t)
     client = Client()
@@ -102,7 +109,7 @@ def test_the_final_table_redraw_is_confirmed_move_by_move_through_the_api_in_any
 
 @pytest.mark.parametrize("order", ["listed", "reversed", "random"])
 def test_the_final_table_redraw_is_confirmed_move_by_move_in_the_cockpit(order: str) -> None:
-    club, director, t, plan = _at_the_final_table_redraw()
+    club, _, t, plan = _at_the_final_table_redraw()
     stacks = _stacks(t)
     client = Client()
     client.force_login(director_of(club))
@@ -119,7 +126,7 @@ def test_the_final_table_redraw_is_confirmed_move_by_move_in_the_cockpit(order: 
 
 def test_a_standing_player_is_not_lost_while_the_plan_is_half_carried_out() -> None:
     # given the redraw, with one move confirmed into a seat whose occupant moves too
-    club, director, t, plan = _at_the_final_table_redraw()
+    _, director, t, plan = _at_the_final_table_redraw()
     leaving = {(m.from_table, m.from_seat): m for m in plan}
     first = next(
         m for m in plan if (m.to_table, m.to_seat) in leaving and leaving[m.to_table, m.to_seat] != m
@@ -149,7 +156,7 @@ def test_a_standing_player_is_not_lost_while_the_plan_is_half_carried_out() -> N
 
 def test_a_seat_whose_occupant_is_not_moved_by_the_plan_stays_taken() -> None:
     # given the redraw, one move overridden into a seat held by a player the plan does not move
-    club, director, t, plan = _at_the_final_table_redraw()
+    _, director, _, plan = _at_the_final_table_redraw()
     first = plan[0]
     moves.move_decide(actor=director, move=first)
     # the player just seated has no pending move: their seat is taken for everyone else

@@ -237,5 +237,5 @@ def test_the_ratings_api_names_the_model_that_rates_and_a_tie_sits_between_a_win
     assert by_name["tie1"]["mu"] == pytest.approx(by_name["tie2"]["mu"])
     assert by_name["win"]["mu"] > by_name["tie1"]["mu"] > by_name["loss"]["mu"]
     assert by_name["win"]["display"] > by_name["tie1"]["display"] > by_name["loss"]["display"]
-    assert [r["player"] for r in body["ratings"]][0] == "win"
-    assert [r["player"] for r in body["ratings"]][-1] == "loss"
+    assert body["ratings"][0]["player"] == "win"
+    assert body["ratings"][-1]["player"] == "loss"
