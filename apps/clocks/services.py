@@ -7,10 +7,11 @@ How a turn clock works:
   ``deadline = now + turn_time_limit`` (the game's setting; none = no clock), and its ``version`` is bumped.
   Any entry therefore cancels the running clock by making its version stale: nothing relies on
   ``revoke()``.
-* On commit, a countdown task is queued with ``eta=deadline`` (promptness). The beat sweep
-  (:func:`turn_clocks_sweep`, every second) picks up every overdue row whatever happened to the task
-  (certainty: a dead worker, a lost message, Redis down when the entry was made).
-* Both call :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
+* Nothing is queued per entry: the deadline is in the row, and one drainer (:func:`clocks_drain`, the beat
+  task every second, one at a time under a PostgreSQL advisory lock) watches the earliest deadline and
+  applies each clock as it comes due (:func:`turn_clocks_sweep`). A dead worker, a lost message or Redis
+  down loses nothing: the next drainer finds the overdue rows.
+* It calls :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
   version, the deadline and the seat to act. Only then does it append the default action as a ``timeout``
   event ``by_clock`` (the engine's rule: check if allowed, else fold; in a draw stand pat, in the no-bet
   mode's draw keep all cards) and a :class:`~apps.clocks.models.ClockFiring` row, unique per hand state,
@@ -61,7 +62,6 @@ def _called_seconds() -> tuple[float, float]:
 
 
 FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
-SWEEP_GRACE = timedelta(seconds=0.5)
 Stage = TableClock.Stage
 
 
@@ -82,13 +82,6 @@ def _lock_clock(table_id: int) -> TableClock:
 def _player_key(state: HandState, seat: int) -> str:
     pid = state.seat(seat).player_id
     return f"p{pid}" if pid is not None else f"s{seat}"
-
-
-def _enqueue_countdown(table_id: int, version: int, deadline: datetime) -> None:
-    """After commit: the countdown task (best effort; the sweep covers a broker outage)."""
-    from apps.clocks.tasks import enqueue
-
-    transaction.on_commit(lambda: enqueue("turn", table_id, version, deadline))
 
 
 # --- time banks -------------------------------------------------------------------------------------------
@@ -168,7 +161,9 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         "pot_total": state.pot_total,
     }
     clock = None
-    if getattr(_held, "clock", None) is None and connection.vendor == "postgresql":
+    held: TableClock | None = getattr(_held, "clock", None)
+    # the one-statement path also serves turn_clock_expire's held row, unless its time bank is to charge
+    if (held is None or held.stage != Stage.BANK) and connection.vendor == "postgresql":
         clock = _arm_and_publish(
             hand=hand, kind=kind, live=live, seat=seat, player_key=player_key, started=started, stage=stage,
             deadline=deadline, now=now,
@@ -185,8 +180,6 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         live_publish(
             channel=table_channel(hand.table_id), type=kind, data={**live, "clock": _clock_data(clock)}
         )
-    if deadline is not None:
-        _enqueue_countdown(hand.table_id, clock.version, deadline)
     return clock
 
 
@@ -275,19 +268,21 @@ def _arm_and_publish(
 # --- expiry: the one idempotent service both the countdown and the sweep call -------------------------------
 
 
-def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
+def turn_clock_expire(*, table_id: int, version: int, source: str, hand_id: int | None = None) -> str:
     """Act for the seat whose clock ran out, if it still has. Returns ``fired``, ``bank`` (moved into the
-    time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired)."""
+    time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired). ``hand_id``: the
+    clock row's hand as the caller just read it (the sweep), which saves reading the row first; the
+    version, deadline and hand are checked again under the lock either way."""
     now = timezone.now()
-    peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
-    if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
-        return STALE
-    if peek["deadline"] > now:
-        return EARLY
+    if hand_id is None:
+        peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
+        if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
+            return STALE
+        if peek["deadline"] > now:
+            return EARLY
+        hand_id = peek["hand_id"]
     try:
-        return _expire_locked(
-            table_id=table_id, hand_id=peek["hand_id"], version=version, source=source, now=now
-        )
+        return _expire_locked(table_id=table_id, hand_id=hand_id, version=version, source=source, now=now)
     except (ApplicationError, IntegrityError) as exc:  # refused, or already fired: stop this clock
         log.warning("clocks: table %s clock stopped without acting: %s", table_id, exc)
         TableClock.objects.filter(table_id=table_id, version=version).update(
@@ -326,7 +321,6 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
             clock.deadline = clock.deadline + timedelta(seconds=left)
             clock.version += 1
             clock.save()
-            _enqueue_countdown(table_id, clock.version, clock.deadline)
             live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
             return BANK
     # The firing row first: unique per hand state, so a second attempt fails here even if a check was wrong.
@@ -350,31 +344,114 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
     except EngineError as exc:
         raise RuleViolation.from_engine(exc) from exc
     seq = hand.seq + 1
-    HandEvent.objects.create(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after.to_json())
+    after_json = after.to_json()
+    row = HandEvent(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after_json)
     _held.clock = clock
     try:
-        _set_state(hand, before, after, seq)
+        _set_state(hand, before, after, seq, after_json=after_json, event=row)  # the append: one statement
     finally:
         _held.clock = None
     return FIRED
 
 
 def turn_clocks_sweep(*, now: datetime | None = None, limit: int = 2000) -> int:
-    """Apply every turn clock overdue by more than :data:`SWEEP_GRACE` (the beat's certainty; within the
-    grace its countdown task is about to do it, and racing it would cost both). Returns how many acted."""
+    """Apply every turn clock that is due, earliest first. Returns how many acted."""
     now = now or timezone.now()
     due = list(
-        TableClock.objects.filter(deadline__lte=now - SWEEP_GRACE)
+        TableClock.objects.filter(deadline__lte=now, hand_id__isnull=False)
         .order_by("deadline")
-        .values_list("table_id", "version")[:limit]
+        .values_list("table_id", "version", "hand_id")[:limit]
     )
     fired = 0
-    for table_id, version in due:
+    for table_id, version, hand_id in due:
         try:
-            fired += turn_clock_expire(table_id=table_id, version=version, source="sweep") == FIRED
+            outcome = turn_clock_expire(table_id=table_id, version=version, source="sweep", hand_id=hand_id)
+            fired += outcome == FIRED
         except Exception:  # one broken table must not stop the others' clocks
             log.exception("clocks: sweeping table %s failed", table_id)
     return fired
+
+
+# --- the drainer: one scheduler for every clock's deadline -------------------------------------------------
+
+DRAIN_SECONDS = 0.95  # one drainer's watch: just under beat's period, so the next one starts as it ends
+DRAIN_POLL = 0.05  # how often the earliest deadline is read: a new deadline is a turn limit (>= 1 s) away
+DRAIN_LOCK = 0x466C6F6F72  # the advisory lock key ("Floor") that keeps the drainers one at a time
+
+_NEXT_DEADLINE = f"""
+SELECT LEAST(
+    (SELECT min(deadline) FROM {TableClock._meta.db_table} WHERE deadline IS NOT NULL AND hand_id IS NOT NULL),
+    (SELECT min(deadline) FROM {LevelClock._meta.db_table} WHERE deadline IS NOT NULL)
+)
+"""
+
+
+def _next_deadline() -> datetime | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_NEXT_DEADLINE)
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def _drain_lock(wait: float) -> bool:
+    """Take the drainers' advisory lock (session level), waiting up to ``wait`` seconds for the drainer
+    before to finish. Not PostgreSQL (the embedded default, one worker): no lock, a second drainer would
+    only repeat the idempotent checks."""
+    if connection.vendor != "postgresql":
+        return True
+    import time
+
+    end = time.monotonic() + wait
+    while True:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_lock(%s)", [DRAIN_LOCK])
+            if cursor.fetchone()[0]:
+                return True
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.01)
+
+
+def _drain_unlock() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [DRAIN_LOCK])
+
+
+def clocks_drain(*, seconds: float = DRAIN_SECONDS, wait: float = 1.0) -> dict[str, int]:
+    """Watch every clock's deadline for ``seconds`` and apply each as it comes due: turn clocks (the
+    default action, or the move into the time bank) and level clocks (the level change). One drainer at a
+    time: a second one waits up to ``wait`` seconds for the lock (it takes over as the first one ends)
+    and otherwise does nothing. Between deadlines it reads only the earliest one (an indexed query)."""
+    import time
+
+    from apps.clocks.levelclock import level_clocks_sweep
+
+    end = time.monotonic() + seconds
+    done = {"turn": 0, "level": 0, "drained": 0}
+    if not _drain_lock(wait):
+        return done
+    try:
+        done["drained"] = 1
+        while True:
+            now = timezone.now()
+            nxt = _next_deadline()
+            acted = 0
+            if nxt is not None and nxt <= now:
+                turn, level = turn_clocks_sweep(now=now), level_clocks_sweep(now=now)
+                done["turn"], done["level"], acted = done["turn"] + turn, done["level"] + level, turn + level
+            left = end - time.monotonic()
+            if left <= 0:
+                return done
+            if acted:
+                continue  # more may have come due meanwhile
+            if nxt is not None and nxt <= now:
+                pause = 0.005  # still due, but held (a dealer is entering there) or failing: look again soon
+            else:
+                pause = DRAIN_POLL if nxt is None else (nxt - now).total_seconds() + 0.001
+            time.sleep(max(0.0, min(pause, DRAIN_POLL, left)))
+    finally:
+        _drain_unlock()
 
 
 # --- calling the clock --------------------------------------------------------------------------------------
@@ -427,7 +504,6 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
         clock.deadline = min(called, running) if running is not None else called
         clock.version += 1
         clock.save()
-        _enqueue_countdown(hand.table_id, clock.version, clock.deadline)
         live_publish(channel=table_channel(hand.table_id), type="clock", data=_clock_data(clock))
         return clock
 
