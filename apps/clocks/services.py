@@ -380,7 +380,8 @@ DRAIN_LOCK = 0x466C6F6F72  # the advisory lock key ("Floor") that keeps the drai
 
 _NEXT_DEADLINE = f"""
 SELECT LEAST(
-    (SELECT min(deadline) FROM {TableClock._meta.db_table} WHERE deadline IS NOT NULL AND hand_id IS NOT NULL),
+    (SELECT min(deadline) FROM {TableClock._meta.db_table}
+        WHERE deadline IS NOT NULL AND hand_id IS NOT NULL),
     (SELECT min(deadline) FROM {LevelClock._meta.db_table} WHERE deadline IS NOT NULL)
 )
 """
