@@ -4,7 +4,8 @@ A dealer's device calls ``/api/…`` with ``Authorization: Device <token>`` many
 nothing of the session machinery: no session, no CSRF (no cookie is read), no session user, no flash
 messages, no login lockout, no static files. :class:`DeviceApiShortcut` (first in ``MIDDLEWARE``) sends
 such a request down a chain built once from :data:`LEAN_MIDDLEWARE` (security headers, the language, the
-common checks) straight to the view; every other request takes the whole stack.
+common checks, the frame header) straight to the view; every other request takes the whole stack. The
+answers carry the same headers as before.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ LEAN_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 PREFIX = "/api/"
 SCHEME = "Device "
