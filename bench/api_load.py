@@ -66,6 +66,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--database", default="perf_bench")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--only", choices=["floor", "bare"], help="run one side only")
+    p.add_argument("--modes", default="flat,paced", help="flat (no pause), paced (--pace), or both")
     p.add_argument(
         "--without-clock-hooks",
         action="store_true",
@@ -632,7 +633,8 @@ def main() -> None:
         sides = [s for s in sides if s[0] in servers]
         for rnd in range(args.rounds):
             for n in counts:
-                for pace_name, pace in (("flat out", 0.0), ("paced", args.pace)):
+                modes = [("flat out", 0.0), ("paced", args.pace)]
+                for pace_name, pace in [m for m in modes if m[0].split()[0] in args.modes]:
                     order = sides if rnd % 2 == 0 else sides[::-1]
                     for name, target, port in order:
                         profiler = None
