@@ -545,7 +545,10 @@ def run_phase(
     lock = threading.Lock()
 
     def worker(i: int, table: dict[str, Any]) -> None:
-        stats = target(table, port, until, window, args.seed * 1000 + i, pace)
+        try:
+            stats = target(table, port, until, window, args.seed * 1000 + i, pace)
+        except (OSError, http.client.HTTPException) as exc:  # an overloaded server: count it, go on
+            stats = Stats(errors={f"client {type(exc).__name__}": 1})
         with lock:
             results.append(stats)
 
