@@ -33,11 +33,11 @@ class _LeanHandler(BaseHandler):
     """Django's own request handling (URL resolution, view middleware, exception handling), over the lean
     middleware list instead of ``settings.MIDDLEWARE``."""
 
-    def load_lean(self) -> Callable[[HttpRequest], HttpResponse]:
+    def load_lean(self) -> Callable[[HttpRequest], Any]:
         self._view_middleware: list[Any] = []
         self._template_response_middleware: list[Any] = []
         self._exception_middleware: list[Any] = []
-        handler = convert_exception_to_response(self._get_response)
+        handler = convert_exception_to_response(self._get_response)  # type: ignore[attr-defined]
         for path in reversed(LEAN_MIDDLEWARE):
             mw = import_string(path)(handler)
             if hasattr(mw, "process_view"):
@@ -59,6 +59,7 @@ class DeviceApiShortcut:
         if request.path_info.startswith(PREFIX) and request.META.get("HTTP_AUTHORIZATION", "").startswith(
             SCHEME
         ):
-            request.user = AnonymousUser()  # type: ignore[assignment]  # a device is never a session user
-            return self.lean(request)
+            request.user = AnonymousUser()  # a device is never a session user
+            response: HttpResponse = self.lean(request)
+            return response
         return self.get_response(request)
