@@ -38,8 +38,20 @@ def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[s
     # A refused request writes nothing: the error handler marks the request's transaction for rollback.
     config["ATOMIC_REQUESTS"] = True
     if config["ENGINE"] == "django.db.backends.postgresql":
-        config.setdefault("CONN_MAX_AGE", 60)
-        config["CONN_HEALTH_CHECKS"] = True
+        if env.bool("DATABASE_POOL", default=True):
+            # psycopg's connection pool (per process): a request takes a connection open already and gives
+            # it back, with no health-check round trip ("SELECT 1") first; a broken connection is dropped
+            # when it is given back. Persistent connections are the pool's job, so CONN_MAX_AGE is 0.
+            config["CONN_MAX_AGE"] = 0
+            config["CONN_HEALTH_CHECKS"] = False
+            config.setdefault("OPTIONS", {})["pool"] = {
+                "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=1),
+                "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=8),
+                "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+            }
+        else:
+            config.setdefault("CONN_MAX_AGE", 60)
+            config["CONN_HEALTH_CHECKS"] = True
     else:
         # Writers wait for each other instead of failing at once on the embedded SQLite.
         config.setdefault("OPTIONS", {}).setdefault("timeout", 20)

@@ -55,6 +55,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # a dealer's device on /api/ takes a lean stack (apps.core.middleware.LEAN_MIDDLEWARE) from here
+    "apps.core.middleware.DeviceApiShortcut",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -142,7 +144,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # The clocks' certainty: every overdue turn clock and level change is applied within a second or two even if
 # its countdown task was lost (apps.clocks). A sweep not run within 5 s is dropped: the next one covers it.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "clocks-sweep": {"task": "apps.clocks.tasks.clocks_sweep", "schedule": 1.0, "options": {"expires": 5}},
+    # the drainer: each run watches the clocks' deadlines for about a second (apps.clocks.services)
+    "clocks-sweep": {"task": "apps.clocks.tasks.clocks_sweep", "schedule": 1.0, "options": {"expires": 2}},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 

@@ -2,10 +2,10 @@
 
 The arithmetic is pure (:mod:`apps.engine.clock`); this module stores its state on the
 :class:`~apps.clocks.models.LevelClock` row and keeps the row's ``deadline`` at the next level change.
-The same promptness/certainty pair as the turn clocks announces level changes: a countdown task queued
-on commit and the beat sweep both call :func:`level_clock_tick`, which re-checks the version and the
-deadline under the row lock. Every control (start, pause, resume, add/remove time, jump, hand-for-hand)
-bumps the version, so a queued tick for an older schedule does nothing. A table linked to a level clock
+The drainer that applies the turn clocks announces level changes too (:func:`level_clocks_sweep` as each
+deadline comes due), through :func:`level_clock_tick`, which re-checks the version and the deadline under
+the row lock. Every control (start, pause, resume, add/remove time, jump, hand-for-hand) bumps the version,
+so a tick for an older schedule does nothing. A table linked to a level clock
 deals each new hand with the blinds, antes and bet units of the level current when the hand starts.
 """
 
@@ -142,12 +142,7 @@ def _reschedule(clock: LevelClock, now: datetime, *, kind: str) -> None:
     previous = clock.announced_level
     changed = pos.level != previous
     clock.announced_level = pos.level
-    clock.save()
-    if clock.deadline is not None:
-        from apps.clocks.tasks import enqueue
-
-        version, deadline = clock.version, clock.deadline
-        transaction.on_commit(lambda: enqueue("level", clock.pk, version, deadline))
+    clock.save()  # the drainer (apps.clocks.services.clocks_drain) applies the new deadline when it comes
     view = level_clock_view(clock, now=now)
     channel = levelclock_channel(clock.pk)
     if changed:

@@ -7,10 +7,11 @@ How a turn clock works:
   ``deadline = now + turn_time_limit`` (the game's setting; none = no clock), and its ``version`` is bumped.
   Any entry therefore cancels the running clock by making its version stale: nothing relies on
   ``revoke()``.
-* On commit, a countdown task is queued with ``eta=deadline`` (promptness). The beat sweep
-  (:func:`turn_clocks_sweep`, every second) picks up every overdue row whatever happened to the task
-  (certainty: a dead worker, a lost message, Redis down when the entry was made).
-* Both call :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
+* Nothing is queued per entry: the deadline is in the row, and one drainer (:func:`clocks_drain`, the beat
+  task every second, one at a time under a PostgreSQL advisory lock) watches the earliest deadline and
+  applies each clock as it comes due (:func:`turn_clocks_sweep`). A dead worker, a lost message or Redis
+  down loses nothing: the next drainer finds the overdue rows.
+* It calls :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
   version, the deadline and the seat to act. Only then does it append the default action as a ``timeout``
   event ``by_clock`` (the engine's rule: check if allowed, else fold; in a draw stand pat, in the no-bet
   mode's draw keep all cards) and a :class:`~apps.clocks.models.ClockFiring` row, unique per hand state,
@@ -61,7 +62,6 @@ def _called_seconds() -> tuple[float, float]:
 
 
 FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
-SWEEP_GRACE = timedelta(seconds=0.5)
 Stage = TableClock.Stage
 
 
@@ -82,13 +82,6 @@ def _lock_clock(table_id: int) -> TableClock:
 def _player_key(state: HandState, seat: int) -> str:
     pid = state.seat(seat).player_id
     return f"p{pid}" if pid is not None else f"s{seat}"
-
-
-def _enqueue_countdown(table_id: int, version: int, deadline: datetime) -> None:
-    """After commit: the countdown task (best effort; the sweep covers a broker outage)."""
-    from apps.clocks.tasks import enqueue
-
-    transaction.on_commit(lambda: enqueue("turn", table_id, version, deadline))
 
 
 # --- time banks -------------------------------------------------------------------------------------------
@@ -168,7 +161,9 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         "pot_total": state.pot_total,
     }
     clock = None
-    if getattr(_held, "clock", None) is None and connection.vendor == "postgresql":
+    held: TableClock | None = getattr(_held, "clock", None)
+    # the one-statement path also serves turn_clock_expire's held row, unless its time bank is to charge
+    if (held is None or held.stage != Stage.BANK) and connection.vendor == "postgresql":
         clock = _arm_and_publish(
             hand=hand, kind=kind, live=live, seat=seat, player_key=player_key, started=started, stage=stage,
             deadline=deadline, now=now,
@@ -185,8 +180,6 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         live_publish(
             channel=table_channel(hand.table_id), type=kind, data={**live, "clock": _clock_data(clock)}
         )
-    if deadline is not None:
-        _enqueue_countdown(hand.table_id, clock.version, deadline)
     return clock
 
 
@@ -275,19 +268,21 @@ def _arm_and_publish(
 # --- expiry: the one idempotent service both the countdown and the sweep call -------------------------------
 
 
-def turn_clock_expire(*, table_id: int, version: int, source: str) -> str:
+def turn_clock_expire(*, table_id: int, version: int, source: str, hand_id: int | None = None) -> str:
     """Act for the seat whose clock ran out, if it still has. Returns ``fired``, ``bank`` (moved into the
-    time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired)."""
+    time bank), ``early`` (not due yet) or ``stale`` (someone acted, or it already fired). ``hand_id``: the
+    clock row's hand as the caller just read it (the sweep), which saves reading the row first; the
+    version, deadline and hand are checked again under the lock either way."""
     now = timezone.now()
-    peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
-    if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
-        return STALE
-    if peek["deadline"] > now:
-        return EARLY
+    if hand_id is None:
+        peek = TableClock.objects.filter(table_id=table_id).values("hand_id", "version", "deadline").first()
+        if peek is None or peek["version"] != version or peek["deadline"] is None or peek["hand_id"] is None:
+            return STALE
+        if peek["deadline"] > now:
+            return EARLY
+        hand_id = peek["hand_id"]
     try:
-        return _expire_locked(
-            table_id=table_id, hand_id=peek["hand_id"], version=version, source=source, now=now
-        )
+        return _expire_locked(table_id=table_id, hand_id=hand_id, version=version, source=source, now=now)
     except (ApplicationError, IntegrityError) as exc:  # refused, or already fired: stop this clock
         log.warning("clocks: table %s clock stopped without acting: %s", table_id, exc)
         TableClock.objects.filter(table_id=table_id, version=version).update(
@@ -326,7 +321,6 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
             clock.deadline = clock.deadline + timedelta(seconds=left)
             clock.version += 1
             clock.save()
-            _enqueue_countdown(table_id, clock.version, clock.deadline)
             live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
             return BANK
     # The firing row first: unique per hand state, so a second attempt fails here even if a check was wrong.
@@ -350,31 +344,226 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
     except EngineError as exc:
         raise RuleViolation.from_engine(exc) from exc
     seq = hand.seq + 1
-    HandEvent.objects.create(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after.to_json())
+    after_json = after.to_json()
+    row = HandEvent(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after_json)
     _held.clock = clock
     try:
-        _set_state(hand, before, after, seq)
+        _set_state(hand, before, after, seq, after_json=after_json, event=row)  # the append: one statement
     finally:
         _held.clock = None
     return FIRED
 
 
 def turn_clocks_sweep(*, now: datetime | None = None, limit: int = 2000) -> int:
-    """Apply every turn clock overdue by more than :data:`SWEEP_GRACE` (the beat's certainty; within the
-    grace its countdown task is about to do it, and racing it would cost both). Returns how many acted."""
+    """Apply every turn clock that is due, earliest first. Returns how many acted."""
     now = now or timezone.now()
     due = list(
-        TableClock.objects.filter(deadline__lte=now - SWEEP_GRACE)
+        TableClock.objects.filter(deadline__lte=now, hand_id__isnull=False)
         .order_by("deadline")
-        .values_list("table_id", "version")[:limit]
+        .values_list("table_id", "version", "hand_id")[:limit]
     )
     fired = 0
-    for table_id, version in due:
+    for table_id, version, hand_id in due:
         try:
-            fired += turn_clock_expire(table_id=table_id, version=version, source="sweep") == FIRED
+            outcome = turn_clock_expire(table_id=table_id, version=version, source="sweep", hand_id=hand_id)
+            fired += outcome == FIRED
         except Exception:  # one broken table must not stop the others' clocks
             log.exception("clocks: sweeping table %s failed", table_id)
     return fired
+
+
+# --- the drainer: one scheduler for every clock's deadline -------------------------------------------------
+
+DRAIN_SECONDS = 0.95  # one drainer's watch: just under beat's period, so the next one starts as it ends
+DRAIN_POLL = 0.05  # how often the earliest deadline is read: a new deadline is a turn limit (>= 1 s) away
+DRAIN_LOCK = 0x466C6F6F72  # the advisory lock key ("Floor") that keeps the drainers one at a time
+# clocks applied at once (each waits on PostgreSQL most of its time); settings.FLOOR_CLOCK_DRAIN_THREADS
+DRAIN_THREADS = 4
+
+_NEXT_DEADLINES = f"""
+SELECT (SELECT min(deadline) FROM {TableClock._meta.db_table}
+           WHERE deadline IS NOT NULL AND hand_id IS NOT NULL),
+       (SELECT min(deadline) FROM {LevelClock._meta.db_table} WHERE deadline IS NOT NULL)
+"""
+
+
+def _next_deadlines() -> tuple[datetime | None, datetime | None]:
+    """The earliest deadline of the turn clocks and of the level clocks (index lookups, one round trip)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_NEXT_DEADLINES)
+        row = cursor.fetchone()
+    return (row[0], row[1]) if row else (None, None)
+
+
+_lock_conn: tuple[int, Any] | None = None  # (pid, connection): the drainers' lock, on its own connection
+
+
+def _lock_connection() -> Any:
+    """A connection of this process's own for the drainers' advisory lock, outside Django's pool: a session
+    lock must never travel with a pooled connection to other code, and the drainer must hold no
+    transaction (its table locks would queue a TRUNCATE or a migration behind it, and everything after
+    that behind them). Closing it, or the process dying, releases the lock."""
+    global _lock_conn
+    import os
+
+    if _lock_conn is None or _lock_conn[0] != os.getpid() or _lock_conn[1].closed:
+        import psycopg
+
+        _lock_conn = (os.getpid(), psycopg.connect(**connection.get_connection_params(), autocommit=True))
+    return _lock_conn[1]
+
+
+def _drop_lock_connection() -> None:
+    global _lock_conn
+    if _lock_conn is not None:
+        try:
+            _lock_conn[1].close()
+        finally:
+            _lock_conn = None
+
+
+def _drain_lock(wait: float) -> bool:
+    """Take the drainers' advisory lock, waiting up to ``wait`` seconds for the drainer before to finish.
+    Not PostgreSQL (the embedded default, one worker): no lock; a second drainer would only repeat the
+    idempotent checks."""
+    if connection.vendor != "postgresql":
+        return True
+    import time
+
+    end = time.monotonic() + wait
+    while True:
+        try:
+            row = _lock_connection().execute("SELECT pg_try_advisory_lock(%s)", [DRAIN_LOCK]).fetchone()
+        except Exception:
+            log.exception("clocks: the drainers' lock could not be taken")
+            _drop_lock_connection()
+            return False
+        if row and row[0]:
+            return True
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.01)
+
+
+def _drain_unlock() -> None:
+    if connection.vendor != "postgresql":
+        return
+    try:
+        _lock_connection().execute("SELECT pg_advisory_unlock(%s)", [DRAIN_LOCK])
+    except Exception:  # closing the connection releases the lock
+        _drop_lock_connection()
+
+
+_pool: Any = None
+
+
+def _drain_pool() -> Any:
+    global _pool
+    if _pool is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        threads = int(getattr(settings, "FLOOR_CLOCK_DRAIN_THREADS", DRAIN_THREADS))
+        if connection.vendor != "postgresql":
+            threads = 1  # the embedded SQLite takes one writer at a time anyway
+        _pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="clock-drain")
+    return _pool
+
+
+def _expire_in_thread(table_id: int, version: int, hand_id: int) -> str:
+    from django.db import close_old_connections
+
+    try:
+        return turn_clock_expire(table_id=table_id, version=version, source="sweep", hand_id=hand_id)
+    except Exception:  # one broken table must not stop the others' clocks
+        log.exception("clocks: applying the clock of table %s failed", table_id)
+        return "failed"
+    finally:
+        close_old_connections()  # the thread's connection goes back to the pool between clocks
+
+
+def _levels_in_thread(now: datetime) -> str:
+    from django.db import close_old_connections
+
+    from apps.clocks.levelclock import level_clocks_sweep
+
+    try:
+        return f"level:{level_clocks_sweep(now=now)}"
+    except Exception:
+        log.exception("clocks: the level clocks' sweep failed")
+        return "failed"
+    finally:
+        close_old_connections()
+
+
+def clocks_drain(*, seconds: float = DRAIN_SECONDS, wait: float = 1.0) -> dict[str, int]:
+    """Watch every clock's deadline for ``seconds`` and apply each as it comes due: turn clocks (the
+    default action, or the move into the time bank), a few at once on a thread pool, and level clocks (the
+    level change). One drainer at a time: a second one waits up to ``wait`` seconds for the lock (it takes
+    over as the first one ends) and otherwise does nothing. Between deadlines it reads only the earliest
+    ones (index lookups)."""
+    import time
+    from concurrent.futures import FIRST_COMPLETED, Future
+    from concurrent.futures import wait as wait_for
+
+    end = time.monotonic() + seconds
+    done = {"turn": 0, "level": 0, "drained": 0}
+    inflight: dict[tuple[int, int], Future[str]] = {}
+    failed: set[tuple[int, int]] = set()  # not tried again in this watch (the next drainer will)
+
+    def collect(finished: Any) -> None:
+        for key in [k for k, f in inflight.items() if f in finished]:
+            outcome = inflight.pop(key).result()
+            done["turn"] += outcome == FIRED
+            if outcome.startswith("level:"):
+                done["level"] += int(outcome[6:])
+            elif outcome == "failed":
+                failed.add(key)
+
+    if not _drain_lock(wait):
+        return done
+    done["drained"] = 1
+    try:
+        while True:
+            collect({f for f in inflight.values() if f.done()})
+            now = timezone.now()
+            turn_due, level_due = _next_deadlines()
+            submitted = 0
+            if turn_due is not None and turn_due <= now:
+                due = (
+                    TableClock.objects.filter(deadline__lte=now, hand_id__isnull=False)
+                    .order_by("deadline")
+                    .values_list("table_id", "version", "hand_id")[:500]
+                )
+                for table_id, version, hand_id in due:
+                    key = (table_id, version)
+                    if key not in inflight and key not in failed:
+                        inflight[key] = _drain_pool().submit(_expire_in_thread, table_id, version, hand_id)
+                        submitted += 1
+            # level changes on the pool too, each clock in its own transaction, committed (seen) at once
+            if level_due is not None and level_due <= now and (0, 0) not in inflight:
+                inflight[(0, 0)] = _drain_pool().submit(_levels_in_thread, now)
+                submitted += 1
+            left = end - time.monotonic()
+            if left <= 0:
+                return done
+            if inflight:  # wait for one to finish (or for the next poll), then look again
+                running = set(inflight.values())
+                collect(wait_for(running, timeout=min(DRAIN_POLL, left), return_when=FIRST_COMPLETED).done)
+                continue
+            if submitted:
+                continue
+            soonest = min((d for d in (turn_due, level_due) if d is not None), default=None)
+            if soonest is not None and soonest <= now:
+                pause = 0.005  # still due but held (a dealer is entering there) or failed: look again soon
+            else:
+                pause = DRAIN_POLL if soonest is None else (soonest - now).total_seconds() + 0.001
+            time.sleep(max(0.0, min(pause, DRAIN_POLL, left)))
+    finally:
+        try:
+            # none left running when the lock goes (unless stuck behind a lock: they stay idempotent)
+            collect(wait_for(set(inflight.values()), timeout=10).done)
+        finally:
+            _drain_unlock()
 
 
 # --- calling the clock --------------------------------------------------------------------------------------
@@ -427,7 +616,6 @@ def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
         clock.deadline = min(called, running) if running is not None else called
         clock.version += 1
         clock.save()
-        _enqueue_countdown(hand.table_id, clock.version, clock.deadline)
         live_publish(channel=table_channel(hand.table_id), type="clock", data=_clock_data(clock))
         return clock
 

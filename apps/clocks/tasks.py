@@ -1,9 +1,10 @@
 """Celery tasks of the clocks: thin wrappers around the idempotent services.
 
-``turn_clock_countdown`` / ``level_clock_countdown`` are queued on commit with ``eta`` = the deadline
-(promptness); ``clocks_sweep`` runs from beat every second (certainty, see ``CELERY_BEAT_SCHEDULE``).
-A countdown that arrives early re-queues itself for the deadline; one that finds a newer version does
-nothing. Retried or duplicated tasks are harmless: the services re-check under the row lock.
+``clocks_sweep`` runs from beat every second (see ``CELERY_BEAT_SCHEDULE``): it is the drainer
+(:func:`apps.clocks.services.clocks_drain`), which watches the clock rows' deadlines for about a second and
+applies each as it comes due, so neither a dealer's entry nor a level clock's change queues anything. The
+countdown tasks are no longer queued; they stay for messages queued before an upgrade. Retried or
+duplicated tasks are harmless: the services re-check under the row lock.
 """
 
 from __future__ import annotations
@@ -52,8 +53,7 @@ def level_clock_countdown(clock_id: int, version: int) -> bool:
 
 @shared_task(ignore_result=True)
 def clocks_sweep() -> dict[str, int]:
-    """Apply every overdue turn clock and announce every due level change."""
-    from apps.clocks.levelclock import level_clocks_sweep
-    from apps.clocks.services import turn_clocks_sweep
+    """Drain the clocks for about a second: every turn clock and level change as it comes due."""
+    from apps.clocks.services import clocks_drain
 
-    return {"turn": turn_clocks_sweep(), "level": level_clocks_sweep()}
+    return clocks_drain()

@@ -215,6 +215,10 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "override_incomplete": (gettext_noop("an override names the table and the seat"),),
     "move_stale": (gettext_noop("a move no longer fits the tables; ask for a new plan"),),
+    "mover_standing": (
+        gettext_noop("%(name)s has stood up for this plan: confirm or override their move"),
+        gettext_noop("players are standing between seats: confirm or override their moves first"),
+    ),
     "payout_invalid": (
         gettext_noop("payout kind is one of %(value)s"),
         gettext_noop("payout setting incomplete: %(reason)s"),

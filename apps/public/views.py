@@ -135,16 +135,32 @@ def _season_or_404(league_id: int, season_id: int) -> Any:
     return season
 
 
+LEADERBOARD_PAGE = 100  # rows per leaderboard page
+
+
 @require_GET
 def season_leaderboard(request: HttpRequest, league_id: int, season_id: int) -> HttpResponse:
     season = _season_or_404(league_id, season_id)
-    board = leaderboard_for_season(season=season)
+    # one page of the board: a season of a thousand tournaments has thousands of players, and rendering
+    # them all took most of the page's time; the downloads carry the whole board
+    try:
+        page = max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        page = 1
+    board = leaderboard_for_season(
+        season=season, limit=LEADERBOARD_PAGE, offset=(page - 1) * LEADERBOARD_PAGE
+    )
+    pages = max(1, -(-board["players"] // LEADERBOARD_PAGE))
     context = {
         "season": season,
         "league": season.league,
         "board": board,
         "rows": downloads.leaderboard_rows(board),
         "seasons": selectors.league_seasons(league_id=league_id),
+        "page": page,
+        "pages": pages,
+        "previous_page": page - 1 if page > 1 else None,
+        "next_page": page + 1 if page < pages else None,
     }
     return render(request, "public/leaderboard.html", context)
 

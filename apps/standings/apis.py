@@ -17,6 +17,7 @@ from apps.accounts.permissions import actor_from_request, is_member, require_act
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
 from apps.core.schema import errors
+from apps.engine.tournament.ratings import MODEL_NAME
 from apps.standings import selectors, services
 from apps.standings.models import League, Season
 from apps.tournaments.models import Tournament
@@ -122,9 +123,7 @@ class RatingsApi(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, club_id: int) -> Response:
         _get(Club, club_id, "club")
-        return Response(
-            {"model": "openskill PlackettLuce", "ratings": selectors.ratings_for_club(club_id=club_id)}
-        )
+        return Response({"model": MODEL_NAME, "ratings": selectors.ratings_for_club(club_id=club_id)})
 
 
 class RatingHistoryApi(APIView):

@@ -41,7 +41,7 @@ WITH ranked AS (
 )
 SELECT RANK() OVER (ORDER BY t.total DESC, t.wins DESC, t.cashes DESC, t.best_place ASC, t.completed_at ASC),
        t.player_id, p.name, t.total, t.wins, t.cashes, t.best_place, t.completed_at, t.played, t.counted,
-       t.prize, t.bounties
+       t.prize, t.bounties, COUNT(*) OVER ()
 FROM totals t JOIN accounts_player p ON p.id = t.player_id
 ORDER BY 1, p.name, t.player_id
 """
@@ -63,22 +63,33 @@ _FIELDS = (
 ALL = 2**31 - 1  # best-N when every result counts
 
 
-def leaderboard_for_season(*, season: Season, limit: int | None = None) -> dict[str, Any]:
-    """The season's leaderboard (two queries: the season with its league, the leaderboard)."""
+def leaderboard_for_season(*, season: Season, limit: int | None = None, offset: int = 0) -> dict[str, Any]:
+    """The season's leaderboard (two queries: the season with its league, the leaderboard). ``limit`` and
+    ``offset``: one page of it (ranks stay the whole board's); ``players`` is the whole board's length."""
     season = Season.objects.select_related("league").get(pk=season.pk)
-    sql = _LEADERBOARD_SQL + (" LIMIT %(limit)s" if limit else "")
+    sql = _LEADERBOARD_SQL + (" LIMIT %(limit)s" if limit else "") + (" OFFSET %(offset)s" if offset else "")
+    params = {"season": season.pk, "best_n": season.league.best_n or ALL, "limit": limit, "offset": offset}
     with connection.cursor() as cursor:
-        cursor.execute(sql, {"season": season.pk, "best_n": season.league.best_n or ALL, "limit": limit})
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return {
+    players = rows[0][-1] if rows else 0
+    if not rows and offset:  # a page past the end still says how long the board is
+        with connection.cursor() as cursor:
+            cursor.execute(_LEADERBOARD_SQL + " LIMIT 1", params)
+            first = cursor.fetchone()
+        players = first[-1] if first else 0
+    board = {
         "season": season.pk,
         "league": season.league_id,
         "name": f"{season.league.name}: {season.name}",
         "best_n": season.league.best_n,
         "points_unit": "hundredths",
         "tie_breakers": ["points_best_n", "wins", "cashes", "best_place", "earlier_achievement"],
-        "rows": [dict(zip(_FIELDS, row, strict=True)) for row in rows],
+        "rows": [dict(zip(_FIELDS, row[:-1], strict=True)) for row in rows],
     }
+    if limit or offset:
+        board["players"] = players
+    return board
 
 
 def ratings_for_club(*, club_id: int, limit: int = 100) -> list[dict[str, Any]]:

@@ -480,7 +480,7 @@ def _hand_event_record(
         hand = _lock_hand(hand_id, actor)
         if not by_clock:
             _require_dealer(actor, hand.table, device_assigned=getattr(hand, "device_assigned", None))
-        digest = request_digest({"expected_seq": expected_seq, "event": event})
+        digest = request_digest({"expected_seq": expected_seq, "event": event}) if idempotency_key else ""
         if idempotency_key:
             answer = IdempotentAnswer.objects.filter(hand=hand, key=idempotency_key).first()
             if answer is not None:

@@ -63,6 +63,20 @@ def table_halt_check(*, t: Tournament, number: int) -> None:
         )
 
 
+def movers_standing_check(*, t: Tournament) -> None:
+    """Refuse (409 ``mover_standing``) while a plan is half carried out: a player stood up for a move into
+    their seat sits nowhere until their own move is confirmed, and would miss the hand."""
+    from apps.tournaments.moves import standing_movers
+
+    standing = standing_movers(t)
+    if standing:
+        raise Conflict(
+            "players are standing between seats: confirm or override their moves first",
+            code="mover_standing",
+            detail={"entries": standing},
+        )
+
+
 def tournament_positions(
     *, table: Table, game: Game, numbers: list[int], button: int | None
 ) -> HandPositions | None:
@@ -76,6 +90,7 @@ def tournament_positions(
     if tt is None or tt.tournament.status != Tournament.Status.RUNNING:
         return None
     table_halt_check(t=tt.tournament, number=tt.number)
+    movers_standing_check(t=tt.tournament)
     hand_for_hand_wait_check(t=tt.tournament, number=tt.number)
     if not game.big_blind:
         return None

@@ -2,6 +2,11 @@
 the final-table redraw, the next table to break in the published order, or balancing, TDA 10-11) and records
 its moves as proposals; the director confirms them (one by one, or all at once: everyone stands up, then
 sits), overrides one with another seat, or cancels it. Every move is kept with its rule and who decided.
+
+One by one, the moves of a plan may be confirmed in any order: a seat counts as free when its occupant is
+moved out of it by the same plan. That occupant stands up (their seat row is left, their chips stay on it)
+until their own move is confirmed or overridden; while anyone stands, no hand is dealt at the tournament's
+tables, their move cannot be cancelled, and no new plan replaces the one being carried out.
 """
 
 from __future__ import annotations
@@ -54,6 +59,12 @@ def move_decide(
     m.decided_at, m.decided_by = timezone.now(), actor.user
     overriding = to_table is not None or to_seat is not None
     if not confirm and not overriding:
+        if entry.seat is not None and entry.seat.left_at is not None and entry.status in ACTIVE:
+            raise Conflict(
+                f"{entry.player.name} has stood up for this plan: confirm or override their move",
+                code="mover_standing",
+                detail={"move": m.pk, "entry": entry.pk},
+            )
         m.status = SeatMove.Status.CANCELLED
         m.reason = (m.reason + f"; cancelled: {reason}" if reason else m.reason)[:300]
         m.save()
@@ -78,9 +89,15 @@ def move_decide(
         raise ValidationFailed(f"no seat {m.to_seat}", code="seat_invalid", detail={"seat": m.to_seat})
     if entry.status not in ACTIVE:
         raise Conflict("that entry is no longer playing", code="entry_not_live", detail={"entry": entry.pk})
-    _sit(actor=actor, t=t, entry=entry, tt=tt, number=m.to_seat)
+    if entry.seat is not None:
+        # between hands only, checked before any seat's lock is taken (a finishing hand holds them)
+        _busy([entry.seat.table_id, tt.table_id])
+        _make_room(t=t, move=m, table=tt.table, player_id=entry.player_id)
+    _sit(actor=actor, t=t, entry=entry, tt=tt, number=m.to_seat, standing=entry.seat is not None)
     m.save()
     _close_empty_tables(t)
+    if m.kind == SeatMove.Kind.FINAL:
+        Table.objects.filter(pk=tt.table_id).update(button_seat=None)  # the final table draws for the button
     publish(
         t,
         "seat_move",
@@ -96,6 +113,41 @@ def move_decide(
         },
     )
     return m
+
+
+def standing_movers(t: Tournament) -> list[int]:
+    """The entries standing between seats: stood up by a move of the pending plan into their seat, their own
+    move not yet carried out."""
+    return list(
+        SeatMove.objects.filter(
+            tournament=t,
+            status=SeatMove.Status.PROPOSED,
+            entry__status__in=ACTIVE,
+            entry__seat__left_at__isnull=False,
+        ).values_list("entry_id", flat=True)
+    )
+
+
+def _make_room(*, t: Tournament, move: SeatMove, table: Table, player_id: int) -> None:
+    """The target seat's occupant stands up when the same plan moves them out of it (their move is
+    pending), so the plan's moves may be confirmed in any order; otherwise the seat stays taken."""
+    seat = (
+        Seat.objects.select_for_update()
+        .filter(table=table, number=move.to_seat, left_at__isnull=True)
+        .exclude(player_id=player_id)
+        .first()
+    )
+    if seat is None:
+        return
+    leaving = (
+        SeatMove.objects.filter(
+            tournament=t, status=SeatMove.Status.PROPOSED, entry__seat_id=seat.pk, entry__status__in=ACTIVE
+        )
+        .exclude(pk=move.pk)
+        .exists()
+    )
+    if leaving:
+        Seat.objects.filter(pk=seat.pk).update(left_at=timezone.now())
 
 
 def _close_empty_tables(t: Tournament) -> None:
@@ -139,6 +191,9 @@ def moves_propose(*, t: Tournament) -> list[SeatMove]:
     its moves as proposals, replacing any still pending. Expects the tournament row locked."""
     from apps.engine.tournament import balancing
 
+    if standing_movers(t):
+        # a plan half carried out stays until its standing players sit; the director then asks again
+        return []
     tables = open_tables(t)
     if len(tables) < 2:
         return []
@@ -212,19 +267,15 @@ def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]
     stacks: dict[int, int] = {}
     for m in moves:
         e = entries[m.entry_id]
-        if (
-            e.status not in ACTIVE
-            or e.seat is None
-            or e.seat.left_at is not None
-            or m.to_table not in targets
-        ):
+        if e.status not in ACTIVE or e.seat is None or m.to_table not in targets:
             raise Conflict(
                 "a move no longer fits the tables; ask for a new plan",
                 code="move_stale",
                 detail={"move": m.pk},
             )
         stacks[e.pk] = e.seat.stack
-        Seat.objects.filter(pk=e.seat.pk).update(left_at=now)  # stand up
+        if e.seat.left_at is None:  # else already standing: stood up by a move confirmed before
+            Seat.objects.filter(pk=e.seat.pk).update(left_at=now)  # stand up
     for m in moves:
         e = entries[m.entry_id]
         tt = targets[m.to_table]
@@ -258,4 +309,11 @@ def moves_plan(*, actor: Actor, tournament: Tournament) -> list[SeatMove]:
     """Ask for a fresh plan now (the pending proposals are replaced), e.g. after cancelling one."""
     t = lock_tournament(tournament.pk)
     require_director(actor, t.club_id)
+    standing = standing_movers(t)
+    if standing:
+        raise Conflict(
+            "players are standing between seats: confirm or override their moves first",
+            code="mover_standing",
+            detail={"entries": standing},
+        )
     return moves_propose(t=t)

@@ -70,9 +70,12 @@ def _busy(table_ids: list[int]) -> None:
         )
 
 
-def _sit(*, actor: Actor, t: Tournament, entry: Entry, tt: TournamentTable, number: int) -> Seat:
+def _sit(
+    *, actor: Actor, t: Tournament, entry: Entry, tt: TournamentTable, number: int, standing: bool = False
+) -> Seat:
     """Seat ``entry`` at table ``tt`` seat ``number``: a buy-in of the starting stack when it has no seat
-    yet, else a move with its chips."""
+    yet, else a move with its chips (``standing``: the player may have stood up already, for a move of the
+    same plan into their seat; their chips are still on the seat row they left)."""
     from apps.tables.services import table_seat_player
 
     if entry.seat_id is None:
@@ -83,12 +86,15 @@ def _sit(*, actor: Actor, t: Tournament, entry: Entry, tt: TournamentTable, numb
         # between hands only, checked before taking the seat's lock (a finishing hand holds it)
         _busy([Seat.objects.values_list("table_id", flat=True).get(pk=entry.seat_id), tt.table_id])
         old = Seat.objects.select_for_update().get(pk=entry.seat_id)
-        if old.left_at is not None:
+        if old.left_at is not None and not standing:
             raise Conflict("that seat was already left", code="seat_left", detail={"entry": entry.pk})
-        if Seat.objects.filter(table=tt.table, number=number, left_at__isnull=True).exists():
+        # a redraw may give a player the seat they are in
+        taken = Seat.objects.filter(table=tt.table, number=number, left_at__isnull=True).exclude(pk=old.pk)
+        if taken.exists():
             raise Conflict(f"seat {number} is taken", code="seat_taken", detail={"seat": number})
-        old.left_at = timezone.now()
-        old.save(update_fields=["left_at"])
+        if old.left_at is None:
+            old.left_at = timezone.now()
+            old.save(update_fields=["left_at"])
         seat = Seat.objects.create(table=tt.table, number=number, player=entry.player, stack=old.stack)
     entry.seat = seat
     if entry.status == Entry.Status.REGISTERED:

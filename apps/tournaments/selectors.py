@@ -26,7 +26,10 @@ def _entries(t: Tournament, *, knockouts: bool = False) -> list[Entry]:
     related = ["player", "seat__table__tournament_table"]
     if knockouts:
         related.append("elimination__eliminated_by__player")
-    return list(Entry.objects.filter(tournament=t).select_related(*related).order_by("pk"))
+    # the seat's table is only the way to its tournament table: its game (JSON, parsed per row) is not read
+    return list(
+        Entry.objects.filter(tournament=t).select_related(*related).defer("seat__table__game").order_by("pk")
+    )
 
 
 def _level(t: Tournament) -> dict[str, Any] | None:

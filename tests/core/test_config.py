@@ -24,7 +24,19 @@ def test_database_url_selects_postgresql() -> None:
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.example", 5433, "floordb")
     assert (config["USER"], config["PASSWORD"]) == ("floor", "pw")
-    assert config["CONN_HEALTH_CHECKS"] is True
+    # psycopg's pool keeps the connections: no persistent connection of Django's, no health-check query
+    assert config["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 8, "timeout": 10.0}
+    assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (0, False)
+
+
+def test_the_pool_can_be_turned_off_for_persistent_connections_with_health_checks() -> None:
+    config = database_config(
+        {"DATABASE_URL": "postgres://floor:pw@db.example:5433/floordb", "DATABASE_POOL": "false"},
+        base_dir=BASE,
+    )
+
+    assert "pool" not in config.get("OPTIONS", {})
+    assert (config["CONN_MAX_AGE"], config["CONN_HEALTH_CHECKS"]) == (60, True)
 
 
 def test_nothing_set_means_the_filesystem_broker() -> None:

@@ -352,3 +352,26 @@ def test_unpublishing_a_tournament_hides_its_hands_though_its_tables_were_publis
     # when the director unpublishes it, then the hand's replay is not found any more
     Tournament.objects.filter(pk=t.pk).update(published=False)
     assert Client().get(f"/hands/{hand.pk}/replay/", HTTP_ACCEPT="text/html").status_code == 404
+
+
+def test_the_leaderboard_page_shows_the_board_a_hundred_rows_at_a_time() -> None:
+    # given a season with 130 players
+    season = _season_with(130)
+    url = f"/leagues/{season.league_id}/seasons/{season.pk}/"
+    board = Client().get(f"{url}leaderboard.json").json()["rows"]
+    assert len(board) == 130
+
+    # when the page is read, then it lists the first hundred in the board's order, and links to page 2
+    first = Client().get(url).content.decode()
+    assert first.count('href="/players/') == 100
+    assert f'href="/players/{board[99]["player_id"]}/"' in first
+    assert f'href="/players/{board[100]["player_id"]}/"' not in first
+    assert 'href="?page=2"' in first and "Page 1 of 2" in first
+
+    # and page 2 lists the other thirty with the whole board's ranks; a page past the end lists nobody
+    second = Client().get(url, {"page": 2}).content.decode()
+    assert second.count('href="/players/') == 30
+    assert f'href="/players/{board[100]["player_id"]}/"' in second and 'href="?page=1"' in second
+    assert f"<td>{board[129]['rank']}</td>" in second
+    assert Client().get(url, {"page": 9}).content.decode().count('href="/players/') == 0
+    assert Client().get(url, {"page": "x"}).status_code == 200

@@ -201,3 +201,41 @@ def test_live_standings_of_a_running_tournament_with_its_clock_take_three_querie
         live = standings_live(tournament=t)
     assert live["players_left"] == 9 and live["level"]["current"]["ante"] == 25
     assert live["alive"][0]["seat"]["table"] in (1, 2)
+
+
+def test_the_ratings_api_names_the_model_that_rates_and_a_tie_sits_between_a_win_and_a_loss() -> None:
+    # given a rated game of four new players: one wins, two tie for 2nd, one is last
+    from django.test import Client
+    from openskill.models import BradleyTerryFull
+
+    from apps.engine.tournament import ratings as er
+
+    club = TournamentFactory().club
+    t = TournamentFactory(club=club, status="finished", rated=True)
+    places = {"win": (1, 1), "tie1": (2, 3), "tie2": (2, 3), "loss": (4, 4)}
+    players = {}
+    for name, (place, place_to) in places.items():
+        players[name] = PlayerFactory(club=club, name=name)
+        EntryFactory(tournament=t, player=players[name], place=place, place_to=place_to)
+    league_services.ratings_update(tournament=t)
+
+    # when the club's ratings are read through the API
+    answer = Client().get(f"/api/clubs/{club.pk}/ratings/")
+
+    # then the answer names the model the engine rates with (Bradley-Terry with full pairing, not
+    # Plackett-Luce), and it is the model that produced the numbers
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["model"] == er.MODEL_NAME and "BradleyTerryFull" in body["model"]
+    assert "Plackett" not in body["model"]
+    assert isinstance(er.MODEL, BradleyTerryFull)
+    expected = er.MODEL.rate([[er.MODEL.rating()] for _ in range(4)], ranks=[1, 2, 2, 4])
+    by_name = {r["player"]: r for r in body["ratings"]}
+    assert by_name["win"]["mu"] == pytest.approx(expected[0][0].mu, abs=1e-4)
+    assert by_name["tie1"]["mu"] == pytest.approx(expected[1][0].mu, abs=1e-4)
+    # and the tied players sit together between the winner and the loser
+    assert by_name["tie1"]["mu"] == pytest.approx(by_name["tie2"]["mu"])
+    assert by_name["win"]["mu"] > by_name["tie1"]["mu"] > by_name["loss"]["mu"]
+    assert by_name["win"]["display"] > by_name["tie1"]["display"] > by_name["loss"]["display"]
+    assert body["ratings"][0]["player"] == "win"
+    assert body["ratings"][-1]["player"] == "loss"

@@ -60,7 +60,9 @@ def next_payout_jump(players_left: int, prizes: Sequence[int]) -> PayoutJump | N
     PayoutJump(eliminations=2, from_amount=100, to_amount=200)
     """
     now = prize_of(prizes, players_left)
-    for k in range(1, players_left):
+    # places past the paid ones all pay nothing: the first candidate is the last paid place
+    first = max(1, players_left - len(prizes))
+    for k in range(first, players_left):
         if prize_of(prizes, players_left - k) > now:
             return PayoutJump(k, now, prize_of(prizes, players_left - k))
     return None
@@ -71,7 +73,14 @@ def live_standings(stacks: Mapping[str, int], *, prize_pool: int, prizes: Sequen
     if not stacks or min(stacks.values()) < 0:
         raise TournamentError("live standings need players with non-negative chips", code="standings_invalid")
     ordered = sorted(stacks, key=lambda p: (-stacks[p], p))
-    rows = [LiveRow(1 + sum(1 for q in stacks if stacks[q] > stacks[p]), p, stacks[p]) for p in ordered]
+    # one pass down the sorted list: a row's rank is 1 + how many have more chips (equal chips share it)
+    rows: list[LiveRow] = []
+    rank, previous = 0, -1
+    for i, p in enumerate(ordered):
+        chips = stacks[p]
+        if chips != previous:
+            rank, previous = i + 1, chips
+        rows.append(LiveRow(rank, p, chips))
     total = sum(stacks.values())
     left = len(stacks)
     return LiveStandings(

@@ -1,0 +1,145 @@
+"""The round trips of the hottest paths, pinned: a dealer's device recording an action (with and without a
+turn clock) and a turn clock's timeout. Each statement listed is one round trip to PostgreSQL; the
+transaction's BEGIN and COMMIT come on top (two more, not captured by Django)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from apps.accounts.models import DeviceToken
+from apps.accounts.permissions import Actor
+from apps.accounts.services import device_issue
+from apps.clocks import services as clocks
+from apps.clocks.models import ClockFiring, TableClock
+from apps.engine.games import five_card_draw
+from apps.tables.models import HandEvent
+from apps.tables.services import hand_start
+from tests.factories import ClubFactory, SeatFactory, TableFactory, director_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _table(turn_time_limit: int | None) -> dict[str, Any]:
+    club = ClubFactory()
+    director = Actor(user=director_of(club))
+    game = five_card_draw(turn_time_limit=turn_time_limit) if turn_time_limit else five_card_draw()
+    table = TableFactory(club=club, game=game.to_json())
+    for number in range(1, 7):
+        SeatFactory(table=table, number=number, stack=100_000)
+    device, token = device_issue(actor=director, club=club, name="tablet", table_ids=[table.pk])
+    hand = hand_start(actor=director, table=table, button=6)
+    # the device was seen a moment ago: its last_used_at is written at most once a minute, not now
+    DeviceToken.objects.filter(pk=device.pk).update(last_used_at=timezone.now())
+    return {"hand": hand, "client": Client(HTTP_AUTHORIZATION=f"Device {token}")}
+
+
+def _bet(setting: dict[str, Any]) -> tuple[Any, list[str]]:
+    hand = setting["hand"]
+    with CaptureQueriesContext(connection) as queries:
+        response = setting["client"].post(
+            f"/api/hands/{hand.pk}/events/",
+            {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
+            content_type="application/json",
+        )
+    assert response.status_code == 201, response.json()
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+def _kinds(sqls: list[str]) -> list[str]:
+    out = []
+    for sql in sqls:
+        head = sql.lstrip().split(None, 1)[0].upper()
+        if head in ("SAVEPOINT", "RELEASE"):
+            out.append(head.lower())
+        elif "FOR UPDATE" in sql and '"tables_hand"' in sql.replace(" h ", ' "tables_hand" '):
+            out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
+        elif "FOR UPDATE" in sql and "clocks_tableclock" in sql:
+            out.append("lock clock")
+        elif head == "SELECT" and "accounts_devicetoken" in sql:
+            out.append("device")
+        elif head == "WITH" and "tables_handevent" in sql:
+            out.append("append event + hand")
+        elif head == "WITH" and "clocks_tableclock" in sql:
+            out.append("clock + live event")
+        elif head == "INSERT" and "clocks_clockfiring" in sql:
+            out.append("firing")
+        else:
+            out.append(sql[:80])
+    return out
+
+
+@pytest.mark.parametrize("clock", [None, 30])
+def test_a_dealers_action_takes_four_round_trips_besides_the_transaction(clock: int | None) -> None:
+    # given a hand in progress at a table with or without a turn clock, dealt from the table's device
+    setting = _table(clock)
+
+    # when the device records a bet
+    response, sqls = _bet(setting)
+
+    # then: the device by its token's digest, the hand locked with the device's assignment to its table,
+    # the event appended with the hand's new state, and the clock re-armed with its live event (the
+    # request's savepoint and release are the test's transaction: BEGIN and COMMIT when served)
+    assert _kinds(sqls) == [
+        "savepoint",
+        "device",
+        "lock hand + device's table",
+        "append event + hand",
+        "clock + live event",
+        "release",
+    ], sqls
+    body = response.json()
+    if clock:
+        assert body["clock"]["seat"] == body["to_act"] and body["clock"]["deadline"] is not None
+        assert TableClock.objects.get(table_id=setting["hand"].table_id).deadline is not None
+    else:
+        assert body["clock"]["deadline"] is None
+
+
+def test_a_dealers_action_at_a_clocked_table_queues_no_task(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    # the deadline is in the clock row: after the commit only the live stream's wake-up is left to do (no
+    # countdown task is queued on the broker)
+    setting = _table(30)
+    with django_capture_on_commit_callbacks() as callbacks:
+        _bet(setting)
+    assert [c.__qualname__ for c in callbacks] == ["live_wake_on_commit.<locals>.<lambda>"]
+
+
+def test_a_turn_clocks_timeout_takes_a_fixed_number_of_round_trips() -> None:
+    # given a clocked hand whose seat to act has run out of time
+    setting = _table(30)
+    hand = setting["hand"]
+    clock = TableClock.objects.get(table_id=hand.table_id)
+    TableClock.objects.filter(pk=clock.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    # when the drainer applies it (it has just read the row's version and hand)
+    with CaptureQueriesContext(connection) as queries:
+        outcome = clocks.turn_clock_expire(
+            table_id=hand.table_id, version=clock.version, source="sweep", hand_id=hand.pk
+        )
+
+    # then it acted once: the hand locked, then the clock, the firing row (unique per hand state), the
+    # timeout event appended with the hand's new state, the clock re-armed for the next seat with its live
+    # event (the savepoint is the test's transaction: BEGIN and COMMIT when the drainer runs it)
+    assert outcome == clocks.FIRED
+    assert ClockFiring.objects.filter(hand=hand).count() == 1
+    assert HandEvent.objects.filter(hand=hand, by_clock=True).count() == 1
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert _kinds(sqls) == [
+        "savepoint",
+        "lock hand",
+        "lock clock",
+        "firing",
+        "append event + hand",
+        "clock + live event",
+        "release",
+    ], sqls
+    hand.refresh_from_db()
+    armed = TableClock.objects.get(table_id=hand.table_id)
+    assert (armed.seq, armed.seat) == (hand.seq, hand.state["to_act"]) and armed.version > clock.version
