@@ -20,6 +20,7 @@ from django.utils import timezone
 from apps.accounts.models import Club, DeviceToken, Player
 from apps.accounts.permissions import Actor, can_deal, device_assigned_to, is_director
 from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.core.inputs import text_problem, text_refusal
 from apps.engine.award import check_result_award
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
@@ -627,22 +628,14 @@ def hand_award_check(*, hand: Hand, proposed: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
 
 
-@transaction.atomic
-def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
-    """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
-    hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
-    record of a hand played elsewhere or earlier) and does not move the button."""
+def _phh_read(text: str) -> tuple[Any, Any, Any, list[dict[str, Any]], int]:
+    """The file's one hand: its history, its replay, its game, its seats and its button."""
     from apps.engine import phh
 
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    _require_dealer(actor, table)
     try:
         histories = [phh.loads(text)]  # one .phh hand, as documented (and as GET /hands/{id}/phh writes)
-    except EngineError as exc:
-        try:  # a .phhs collection holding one hand is fine too
-            histories = phh.loads_all(text)
-        except EngineError:
-            raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    except EngineError:
+        histories = phh.loads_all(text)  # a .phhs collection holding one hand is fine too
     if len(histories) != 1:
         raise ValidationFailed(
             f"send one hand per request, not {len(histories)}",
@@ -652,6 +645,44 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
     hh = histories[0]
     result = phh.replay_phh(hh)
     if result.error is not None:
+        return hh, result, None, [], 0
+    game = phh.game_from_phh(hh)
+    seats, button = phh.seats_from_phh(hh)
+    return hh, result, game, seats, int(button)
+
+
+@transaction.atomic
+def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
+    """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
+    hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
+    record of a hand played elsewhere or earlier) and does not move the button. Refused (409) while a hand
+    is in play at the table."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _require_dealer(actor, table)
+    live = list(
+        Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).values_list("number", flat=True)
+    )
+    if live:
+        # An imported hand takes the next number; numbered after a live hand it would be a "later hand"
+        # and block the director's correction of the live one.
+        raise Conflict(
+            f"hand {live[0]} is in play at this table: import the file when it is over",
+            code="hand_in_progress",
+            detail={"hand": live[0]},
+        )
+    try:
+        hh, result, game, seats, button = _phh_read(text)
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ArithmeticError) as exc:
+        # a file the engine's reader did not foresee (a table where a number belongs, say)
+        raise ValidationFailed(
+            f"the PHH file has a field of the wrong type: {type(exc).__name__}",
+            code="phh_field_invalid",
+            rule="PHH 0.0.2",
+            detail={},
+        ) from exc
+    if result.error is not None:
         err = result.error
         raise RuleViolation(
             err.message,
@@ -659,10 +690,11 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
             rule=err.rule,
             detail={**err.detail, "action_index": err.index, "action": err.action},
         )
-    game = phh.game_from_phh(hh)
-    seats, button = phh.seats_from_phh(hh)
     for spec in seats:
-        name = spec.get("name") or f"Seat {spec['seat']}"
+        name = str(spec.get("name") or f"Seat {spec['seat']}")[:80]
+        problem = text_problem(name)
+        if problem:
+            raise text_refusal("players", problem)
         spec["name"] = name
         spec["player_id"] = Player.objects.get_or_create(club=table.club, name=name)[0].pk
     state = start_hand(game, seats, button, 1)
