@@ -67,6 +67,27 @@ def json_depth(raw: bytes) -> int:
     return deepest
 
 
+_TOML_TOKEN: Final = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'|#[^\n]*|[\[\]{}]""")
+
+
+def toml_depth(text: str) -> int:
+    """How deep arrays and inline tables nest in TOML ``text`` (strings and comments skipped; a linear scan).
+    Python's TOML reader recurses once per level, as its JSON reader does.
+
+    >>> toml_depth('a = [[1], {b = "[["}]  # ]]]')
+    2
+    """
+    depth = deepest = 0
+    for m in _TOML_TOKEN.finditer(text):
+        c = m.group()
+        if c in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in ("]", "}"):
+            depth = max(0, depth - 1)
+    return deepest
+
+
 def text_problem(text: str) -> str | None:
     """Why PostgreSQL could not store ``text`` (``None`` when it can)."""
     m = _BAD_TEXT.search(text)
@@ -213,10 +234,8 @@ class InputLimitsMiddleware:
                         detail={"bytes": length, "limit": max_json_bytes()},
                     )
                 json_limits_check(request.body)
-            elif request.method == "POST" and request.content_type in (
-                "application/x-www-form-urlencoded",
-                "multipart/form-data",
-            ):
+            elif request.method == "POST" and request.content_type == "application/x-www-form-urlencoded":
+                request.body  # noqa: B018  (read once and kept, so a view may still read the body after POST)
                 for key, values in request.POST.lists():
                     self._check_field(f"field {key}", key, values)
         except ValidationFailed as refusal:

@@ -20,7 +20,7 @@ from django.utils import timezone
 from apps.accounts.models import Club, DeviceToken, Player
 from apps.accounts.permissions import Actor, can_deal, device_assigned_to, is_director
 from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
-from apps.core.inputs import text_problem, text_refusal
+from apps.core.inputs import MAX_JSON_DEPTH, text_problem, text_refusal, toml_depth
 from apps.engine.award import check_result_award
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
@@ -525,6 +525,30 @@ def _initial_state(hand: Hand) -> HandState:
     return start_hand(Game.from_json(hand.game), hand.seats, hand.button, hand.number)
 
 
+def _apply_entered(state: HandState, event: Any, index: int) -> HandState:
+    """``state`` after an event a person entered (a correction's, a ruling's): a refusal says which one.
+    An event that is not an object with a text ``type`` is refused before the engine reads it."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise ValidationFailed(
+            f"event {index} must be an object with a type",
+            code="event_invalid",
+            detail={"field": "events", "index": index},
+        )
+    try:
+        return state.apply(event)
+    except EngineError as exc:
+        error = RuleViolation.from_engine(exc)
+        error.detail = {**error.detail, "index": index}
+        raise error from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # a field of the wrong type the engine's checks did not foresee
+        raise ValidationFailed(
+            f"event {index} has a field of the wrong type",
+            code="event_invalid",
+            detail={"field": "events", "index": index, "error": type(exc).__name__},
+        ) from exc
+
+
 @transaction.atomic
 def hand_correct(
     *,
@@ -582,12 +606,7 @@ def hand_correct(
         base = HandState.from_json(kept.state_after) if kept else _initial_state(hand)
     state = base
     for index, ev in enumerate(events):
-        try:
-            state = state.apply(ev)
-        except EngineError as exc:
-            error = RuleViolation.from_engine(exc)
-            error.detail = {**error.detail, "index": index}
-            raise error from exc
+        state = _apply_entered(state, ev, index)
     seq = hand.seq + 1
     correction = HandEvent.objects.create(
         hand=hand,
@@ -628,10 +647,17 @@ def hand_award_check(*, hand: Hand, proposed: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
 
 
-def _phh_read(text: str) -> tuple[Any, Any, Any, list[dict[str, Any]], int]:
-    """The file's one hand: its history, its replay, its game, its seats and its button."""
+def _phh_read(text: str) -> tuple[Any, Any, list[dict[str, Any]], int]:
+    """The file's one hand: its replay, its game, its seats and its button."""
     from apps.engine import phh
 
+    if toml_depth(text) > MAX_JSON_DEPTH:
+        raise ValidationFailed(
+            f"the PHH file nests arrays or tables more than {MAX_JSON_DEPTH} deep",
+            code="phh_toml_invalid",
+            rule="PHH 0.0.2",
+            detail={"limit": MAX_JSON_DEPTH},
+        )
     try:
         histories = [phh.loads(text)]  # one .phh hand, as documented (and as GET /hands/{id}/phh writes)
     except EngineError:
@@ -645,10 +671,10 @@ def _phh_read(text: str) -> tuple[Any, Any, Any, list[dict[str, Any]], int]:
     hh = histories[0]
     result = phh.replay_phh(hh)
     if result.error is not None:
-        return hh, result, None, [], 0
+        return result, None, [], 0
     game = phh.game_from_phh(hh)
     seats, button = phh.seats_from_phh(hh)
-    return hh, result, game, seats, int(button)
+    return result, game, seats, int(button)
 
 
 @transaction.atomic
@@ -671,10 +697,18 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
             detail={"hand": live[0]},
         )
     try:
-        hh, result, game, seats, button = _phh_read(text)
+        result, game, seats, button = _phh_read(text)
     except EngineError as exc:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ArithmeticError) as exc:
+    except (
+        TypeError,
+        ValueError,
+        KeyError,
+        AttributeError,
+        IndexError,
+        ArithmeticError,
+        RecursionError,
+    ) as exc:
         # a file the engine's reader did not foresee (a table where a number belongs, say)
         raise ValidationFailed(
             f"the PHH file has a field of the wrong type: {type(exc).__name__}",
