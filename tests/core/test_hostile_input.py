@@ -54,7 +54,7 @@ def _tournament_body(club: Any, **settings: Any) -> dict[str, Any]:
     }
 
 
-# --- settings: type and bounds -------------------------------------------------------------------------------
+# --- settings: type and bounds ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("chips", [[0], [-5, "a"], [2**70], [True], [25.5], "25", [5, 5]])
@@ -345,7 +345,8 @@ def test_a_phh_import_while_a_hand_is_live_is_refused_and_the_correction_still_g
         hand = tables.hand_event_record(
             actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event={"type": "fold", "seat": seat}
         ).hand
-    imported = _post(client, f"/api/tables/{table.pk}/hands/import", {"phh": PHH})
+    exported = client.get(f"/api/hands/{hand.pk}/phh").content.decode()
+    imported = _post(client, f"/api/tables/{table.pk}/hands/import", {"phh": exported})
     assert imported.status_code == 201, imported.content
 
 
