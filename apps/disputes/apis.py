@@ -21,6 +21,7 @@ from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
+from apps.tables.apis import EventInputSerializer
 
 Serializer = serializers.Serializer
 
@@ -176,7 +177,7 @@ class DisputeSerializer(Serializer):
 
 class CorrectionSerializer(Serializer):
     void_from_seq = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    events = serializers.ListField(child=serializers.DictField(), required=False, max_length=200)
+    events = serializers.ListField(child=EventInputSerializer(), required=False, max_length=200)
 
 
 class DisputeRaiseApi(APIView):

@@ -525,15 +525,20 @@ def _initial_state(hand: Hand) -> HandState:
     return start_hand(Game.from_json(hand.game), hand.seats, hand.button, hand.number)
 
 
-def _apply_entered(state: HandState, event: Any, index: int) -> HandState:
-    """``state`` after an event a person entered (a correction's, a ruling's): a refusal says which one.
-    An event that is not an object with a text ``type`` is refused before the engine reads it."""
+def event_shape_check(event: Any, index: int) -> None:
+    """Refuse (400 ``event_invalid``) an event that is not an object with a text ``type``, before the engine
+    reads it (a correction's, a ruling's, the dispute sandbox's events)."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         raise ValidationFailed(
             f"event {index} must be an object with a type",
             code="event_invalid",
             detail={"field": "events", "index": index},
         )
+
+
+def event_entered_apply(state: HandState, event: Any, index: int) -> HandState:
+    """``state`` after an event a person entered (a correction's, a ruling's): a refusal says which one."""
+    event_shape_check(event, index)
     try:
         return state.apply(event)
     except EngineError as exc:
@@ -606,7 +611,7 @@ def hand_correct(
         base = HandState.from_json(kept.state_after) if kept else _initial_state(hand)
     state = base
     for index, ev in enumerate(events):
-        state = _apply_entered(state, ev, index)
+        state = event_entered_apply(state, ev, index)
     seq = hand.seq + 1
     correction = HandEvent.objects.create(
         hand=hand,

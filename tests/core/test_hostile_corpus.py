@@ -226,6 +226,89 @@ def _replay(who: str) -> tuple[int, list[str]]:
     return sent, failures
 
 
+def _valid_bodies(world: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A body each main write endpoint accepts, to mutate one field at a time (a refusal of the first
+    field would hide what a later one does)."""
+    ids = world["ids"]
+    seq = Hand.objects.get(pk=ids["hand_id"]).seq
+    game = {"kind": "five-card-draw", "ante": 10}
+    return {
+        "api/tables/": {"club": ids["club_id"], "name": "M", "game": game, "seats_count": 6},
+        "api/tournaments/": {
+            "club": ids["club_id"],
+            "name": "M",
+            "game": game,
+            "starting_stack": 1000,
+            "suggest": {"players": 10, "hours": 2, "level_minutes": 20},
+            "settings": {"buy_in": 10, "chip_denominations": [5, 25], "payout": {"kind": "standard"}},
+        },
+        "api/leagues/": {
+            "club": ids["club_id"],
+            "name": "M",
+            "points": {"kind": "table", "table": [100, 50]},
+        },
+        "api/level-clocks/": {
+            "club": ids["club_id"],
+            "name": "M",
+            "structure": [{"seconds": 600, "ante": 10, "bet_units": [20, 20]}],
+        },
+        "api/tables/<int:table_id>/seats/": {"seat": 3, "stack": 100, "player_name": "M"},
+        "api/hands/<int:hand_id>/events/": {"expected_seq": seq, "type": "fold", "seat": 1},
+        "api/hands/<int:hand_id>/corrections/": {
+            "expected_seq": seq,
+            "reason": "m",
+            "events": [{"type": "fold", "seat": 1, "amount": 0, "order": [[1]]}],
+        },
+        "api/pots/resolve": {
+            "button": 1,
+            "players": [{"seat": 1, "contributed": 10, "rank": 1}, {"seat": 2, "contributed": 10, "rank": 2}],
+        },
+        "api/disputes/<int:dispute_id>/sandbox": {
+            "void_from_seq": 1,
+            "events": [{"type": "fold", "seat": 1}],
+        },
+        "api/tournaments/<int:tournament_id>/chip-races/": {"table": 1, "removed": 5, "next_chip": 25},
+        "api/hands/<int:hand_id>/award-check/": {"proposed": {"1": 10}},
+    }
+
+
+def _mutations(body: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``body`` with one field (or one field of a nested object, or of a list's first object) replaced by
+    each hostile value."""
+    for key, original in body.items():
+        for value in VALUES:
+            yield key, {**body, key: value}
+        inner = (
+            original[0] if isinstance(original, list) and original and isinstance(original[0], dict) else None
+        )
+        nested = original if isinstance(original, dict) else inner
+        for sub in nested or {}:
+            for value in VALUES:
+                changed = {**(nested or {}), sub: value}
+                yield (
+                    f"{key}.{sub}",
+                    {**body, key: [changed, *original[1:]] if inner is not None else changed},
+                )
+
+
+def test_one_field_at_a_time_of_a_valid_body_is_never_a_5xx() -> None:
+    world = _world()
+    client = _client("director", world)
+    failures: list[str] = []
+    sent = 0
+    for route, body in _valid_bodies(world).items():
+        path = _path(route, world["ids"])
+        for field, mutated in _mutations(body):
+            _check(
+                client.post(path, json.dumps(mutated), content_type="application/json"),
+                f"POST {path} {field}",
+                failures,
+            )
+            sent += 1
+    assert sent > 500
+    assert not failures, f"{len(failures)} answers were 5xx:\n" + "\n".join(failures[:30])
+
+
 @pytest.mark.parametrize("who", ["director", "device", "anonymous"])
 def test_no_input_to_any_endpoint_is_answered_with_a_5xx(who: str) -> None:
     sent, failures = _replay(who)
