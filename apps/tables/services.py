@@ -186,7 +186,8 @@ def _next_button(previous: int | None, numbers: list[int]) -> int:
 @transaction.atomic
 def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand:
     """Deal the next hand: everyone seated with chips (everyone seated in no-bet mode), the button moved
-    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine."""
+    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine. Takes the
+    table's row first (the lock order of :mod:`apps.core.locks`: tables, hands, seats, the tournament)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _require_dealer(actor, table)
     current = _hand_in_progress(table)

@@ -48,6 +48,9 @@ def require_director(actor: Actor, club_id: int) -> None:
 
 
 def lock_tournament(tournament_id: int) -> Tournament:
+    """The tournament's row, locked. Lock order (:mod:`apps.core.locks`): after any table, hand or seat the
+    caller takes, before its entries, moves, deals, the level clock; a service that may seat or move
+    players takes :func:`lock_tournament_and_tables` instead."""
     t = (
         Tournament.objects.select_for_update(of=("self",))
         .select_related("level_clock")
