@@ -198,6 +198,13 @@ def _replay(who: str) -> tuple[int, list[str]]:
             _check(client.get(path + query), f"GET {path}{query[:60]}", failures)
             sent += 1
         _check(client.get(_path(route, ids, huge=True)), f"GET {route} huge id", failures)
+        if who == "director":
+            for method in ("put", "patch", "delete"):
+                answer = getattr(client, method)(path, b'{"name": []}', content_type="application/json")
+                _check(answer, f"{method.upper()} {path}", failures)
+            _check(client.options(path), f"OPTIONS {path}", failures)
+            _check(client.head(path), f"HEAD {path}", failures)
+            sent += 5
         first = client.post(path, b"{}", content_type="application/json")
         _check(first, f"POST {path} {{}}", failures)
         sent += 2
