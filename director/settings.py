@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before any view reads the request: JSON size and depth, no NUL in query strings and forms.
+    "apps.core.inputs.InputLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -163,7 +165,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["apps.core.inputs.FloorJSONParser"],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -181,6 +183,9 @@ SPECTACULAR_SETTINGS = {
 
 # The benchmark's reference endpoint (apps.core.bench, for bench/api_load.py): mounted only on request.
 FLOOR_BENCH_ENDPOINTS = os.environ.get("FLOOR_BENCH_ENDPOINTS", "false").lower() in ("1", "true", "yes", "on")
+
+# Input limits (apps.core.inputs): the largest JSON body any endpoint reads.
+FLOOR_JSON_MAX_BYTES = int(os.environ.get("FLOOR_JSON_MAX_BYTES", str(1024 * 1024)))
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"

@@ -21,6 +21,7 @@ from django.utils import timezone
 from apps.accounts.permissions import Actor, is_director
 from apps.clocks.live import levelclock_channel, live_publish
 from apps.clocks.models import LevelClock, TableClock
+from apps.core import bounds as b
 from apps.core.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
 from apps.engine import clock as lc
 from apps.engine.games import Game
@@ -67,7 +68,33 @@ def _require_director(actor: Actor, club_id: int) -> None:
         )
 
 
+def structure_setting_check(items: Any, field: str = "structure") -> None:
+    """A structure of the right types and sizes: a list of at most MAX_LEVELS objects, each with whole
+    ``seconds`` (or ``minutes``), blinds and antes in chips, ``bet_units`` a short list of chips and
+    ``is_break`` true or false (the engine then checks the levels themselves)."""
+    if not isinstance(items, list) or not 1 <= len(items) <= b.MAX_LEVELS:
+        raise b.refusal(field, f"{field} must be a list of 1 to {b.MAX_LEVELS} levels")
+    known = ("seconds", "minutes", "is_break", "bet_units", *lc.LEVEL_FIELDS)
+    for i, level in enumerate(items):
+        where = f"{field}[{i}]"
+        b.mapping(level, where, known=known)
+        if "seconds" in level:
+            b.whole(level["seconds"], f"{where}.seconds", low=1, high=b.MAX_LEVEL_SECONDS)
+        if "minutes" in level:
+            b.whole(level["minutes"], f"{where}.minutes", low=1, high=b.MAX_LEVEL_SECONDS // 60)
+        if "is_break" in level:
+            b.flag(level["is_break"], f"{where}.is_break")
+        for name in lc.LEVEL_FIELDS:
+            if name in level:
+                b.whole(level[name], f"{where}.{name}", low=0, high=b.MAX_CHIPS)
+        if level.get("bet_units") is not None:
+            b.wholes(
+                level["bet_units"], f"{where}.bet_units", low=1, high=b.MAX_CHIPS, max_items=8, min_items=1
+            )
+
+
 def _structure(items: Any) -> list[dict[str, Any]]:
+    structure_setting_check(items)
     try:
         return [lv.to_json() for lv in lc.structure_from_json(items)]
     except (lc.ClockError, KeyError, TypeError, ValueError, OverflowError) as exc:

@@ -170,6 +170,8 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("hand %(number)s is still in progress"),
         gettext_noop("the chip race is run between hands"),
         gettext_noop("players move between hands: a hand is in progress at one of the tables"),
+        gettext_noop("hand %(number)s is in play at this table: import the file when it is over"),
+        gettext_noop("a deal is accepted between hands: a hand is in play"),
     ),
     "not_enough_players": (gettext_noop("a hand needs at least two seated players with chips"),),
     "correction_empty": (
@@ -229,7 +231,10 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("the tournament is not running"),
     ),
     "deal_too_few": (gettext_noop("a deal needs two or more players left"),),
-    "deal_stale": (gettext_noop("the players left changed since the deal was calculated"),),
+    "deal_stale": (
+        gettext_noop("the players left changed since the deal was calculated"),
+        gettext_noop("the chips changed since the deal was calculated"),
+    ),
     "entry_not_busted": (gettext_noop("only a busted entry declines a rebuy"),),
     "hand_for_hand_unchanged": (gettext_noop("hand-for-hand is already %(value)s"),),
     "tournament_started": (gettext_noop("the tournament has already started"),),
@@ -259,4 +264,42 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
             "left): seat them back first, or adjust their stack where they are"
         ),
     ),
+    # --- input limits (apps/core/inputs.py) and settings bounds (apps/core/bounds.py)
+    "json_too_large": (gettext_noop("the JSON body is larger than %(limit)s bytes"),),
+    "json_too_deep": (gettext_noop("the JSON body is nested more than %(limit)s deep"),),
+    "number_not_finite": (gettext_noop("numbers must be finite: %(value)s"),),
+    "malformed_request": (
+        gettext_noop("the JSON body is not UTF-8"),
+        gettext_noop("JSON parse error: %(error)s"),
+    ),
+    "text_invalid": (
+        gettext_noop("%(field)s contains a NUL character"),
+        gettext_noop("%(field)s contains a lone surrogate"),
+    ),
+    "invalid": (
+        gettext_noop("%(field)s must be a whole number from %(low)s to %(high)s"),
+        gettext_noop("%(field)s must be true or false"),
+        gettext_noop("%(field)s must be text of at most %(count)s characters"),
+        gettext_noop("%(field)s must be one of %(choices)s"),
+        gettext_noop(
+            "%(field)s must be a list of %(low_count)s to %(high_count)s whole numbers "
+            "from %(low)s to %(high)s"
+        ),
+        gettext_noop("%(field)s must be an object"),
+        gettext_noop("%(field)s is not a setting; the settings are %(choices)s"),
+        gettext_noop("%(field)s lists each chip once"),
+        gettext_noop("%(field)s lists each table once"),
+        gettext_noop("%(field)s must be a list of 1 to %(count)s percentages from 0 to 100"),
+        gettext_noop("%(field)s must be a list of 1 to %(count)s objects"),
+        gettext_noop("%(field)s needs players and hours"),
+        gettext_noop("%(field)s must be a number above 0 and at most %(count)s"),
+        gettext_noop("%(field)s must be a list of 1 to %(count)s levels"),
+    ),
+    "event_invalid": (
+        gettext_noop("event %(index)s must be an object with a type"),
+        gettext_noop("event %(index)s has a field of the wrong type"),
+    ),
+    "phh_field_invalid": (gettext_noop("the PHH file has a field of the wrong type: %(error)s"),),
+    "phh_toml_invalid": (gettext_noop("the PHH file nests arrays or tables more than %(limit)s deep"),),
+    "tables_changing": (gettext_noop("the tournament's tables keep changing; try again"),),
 }

@@ -6,7 +6,6 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -16,11 +15,13 @@ from apps.accounts.permissions import is_director, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import ApplicationError, PermissionRefused, ValidationFailed
 from apps.core.i18n import hand_result, pot_answer
+from apps.core.inputs import FloorJSONParser
 from apps.core.schema import ErrorSerializer, errors
 from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
+from apps.tables.apis import EventInputSerializer
 
 Serializer = serializers.Serializer
 
@@ -97,7 +98,7 @@ class PotResolveApi(APIView):
         award_check = serializers.DictField(required=False)
 
     authentication_classes: list[type] = []  # public: no login, no CSRF
-    parser_classes = [JSONParser]
+    parser_classes = [FloorJSONParser]
     throttle_classes = [PotResolveThrottle]
 
     @extend_schema(
@@ -176,7 +177,7 @@ class DisputeSerializer(Serializer):
 
 class CorrectionSerializer(Serializer):
     void_from_seq = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    events = serializers.ListField(child=serializers.DictField(), required=False, max_length=200)
+    events = serializers.ListField(child=EventInputSerializer(), required=False, max_length=200)
 
 
 class DisputeRaiseApi(APIView):

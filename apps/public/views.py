@@ -200,7 +200,11 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     if tournaments:
         wanted = request.GET.get("tournament")
         ids = [pk for pk, _ in tournaments]
-        chosen = int(wanted) if wanted and wanted.isdigit() and int(wanted) in ids else ids[0]
+        chosen = (
+            int(wanted)
+            if wanted and wanted.isascii() and wanted.isdecimal() and int(wanted) in ids
+            else ids[0]
+        )
         chip_tournament = next((pk, name) for pk, name in tournaments if pk == chosen)
         t = Tournament.objects.get(pk=chosen)
         points = selectors.chip_history(tournament=t, player_id=player_id)

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from apps.accounts.models import Club
 from apps.accounts.permissions import Actor
+from apps.core import bounds as b
 from apps.core.errors import Conflict, ValidationFailed
 from apps.engine.errors import EngineError
 from apps.engine.tournament import league as el
@@ -24,6 +25,18 @@ from apps.tournaments.services import require_director
 
 def _engine(exc: EngineError) -> ValidationFailed:
     return ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail)
+
+
+def points_setting_check(points: Any) -> None:
+    """A league's points of the right types: ``kind`` (table, tlb, sqrt), ``table`` (hundredths of points
+    per place, whole numbers from 0 to MAX_POINTS) and ``minor_units`` (the buy-in's minor units per unit);
+    the engine then checks the rule itself."""
+    b.mapping(points, "points", known=("kind", "table", "minor_units"))
+    b.choice(points.get("kind", "table"), "points.kind", el.RULE_KINDS)
+    if "table" in points:
+        b.wholes(points["table"], "points.table", low=0, high=b.MAX_POINTS, max_items=b.MAX_PLACES)
+    if "minor_units" in points:
+        b.whole(points["minor_units"], "points.minor_units", low=1, high=10**6)
 
 
 def points_rule(points: dict[str, Any]) -> el.PointsRule:
@@ -48,6 +61,7 @@ def league_create(
     published: bool = False,
 ) -> League:
     require_director(actor, club.pk)
+    points_setting_check(points)
     points_rule(points)
     if best_n is not None and best_n < 1:
         raise ValidationFailed(

@@ -245,44 +245,47 @@ class EventRowSerializer(Serializer):
     void_reason = serializers.CharField(allow_null=True)
 
 
+class EventInputSerializer(Serializer):
+    """One hand event as a dealer enters it (also each event a correction appends)."""
+
+    type = serializers.ChoiceField(
+        choices=[
+            "fold",
+            "check",
+            "call",
+            "bet",
+            "raise",
+            "deal",
+            "draw",
+            "show",
+            "muck",
+            "finish_order",
+            "prove_openers",
+            "reshuffle",
+            "timeout",
+        ]
+    )
+    seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
+    amount = serializers.IntegerField(
+        required=False, min_value=0, max_value=10**12, help_text="the total for the round"
+    )
+    count = serializers.IntegerField(required=False, min_value=0, max_value=5)
+    cards = serializers.CharField(required=False, max_length=40)
+    discard = serializers.CharField(required=False, max_length=40)
+    receive = serializers.CharField(required=False, max_length=40)
+    shown = serializers.CharField(required=False, max_length=40)
+    order = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10), max_length=10),
+        required=False,
+        max_length=10,
+        help_text="finish_order: seats best first, ties grouped, e.g. [[3], [1, 5], [2]]",
+    )
+
+
 class HandEventsApi(APIView):
-    class InputSerializer(LentFieldsSerializer):
+    class InputSerializer(LentFieldsSerializer, EventInputSerializer):
         expected_seq = serializers.IntegerField(
             min_value=0, help_text="the seq of the state you are looking at"
-        )
-        type = serializers.ChoiceField(
-            choices=[
-                "fold",
-                "check",
-                "call",
-                "bet",
-                "raise",
-                "deal",
-                "draw",
-                "show",
-                "muck",
-                "finish_order",
-                "prove_openers",
-                "reshuffle",
-                "timeout",
-            ]
-        )
-        seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
-        amount = serializers.IntegerField(
-            required=False, min_value=0, max_value=10**12, help_text="the total for the round"
-        )
-        count = serializers.IntegerField(required=False, min_value=0, max_value=5)
-        cards = serializers.CharField(required=False, max_length=40)
-        discard = serializers.CharField(required=False, max_length=40)
-        receive = serializers.CharField(required=False, max_length=40)
-        shown = serializers.CharField(required=False, max_length=40)
-        order = serializers.ListField(
-            child=serializers.ListField(
-                child=serializers.IntegerField(min_value=1, max_value=10), max_length=10
-            ),
-            required=False,
-            max_length=10,
-            help_text="finish_order: seats best first, ties grouped, e.g. [[3], [1, 5], [2]]",
         )
 
     @extend_schema(
@@ -334,7 +337,7 @@ class HandCorrectionApi(APIView):
             required=False, min_value=1, help_text="undo this event and all later ones"
         )
         events = serializers.ListField(
-            child=serializers.DictField(),
+            child=EventInputSerializer(),
             required=False,
             max_length=200,
             help_text="events appended in their place",

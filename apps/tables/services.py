@@ -20,6 +20,7 @@ from django.utils import timezone
 from apps.accounts.models import Club, DeviceToken, Player
 from apps.accounts.permissions import Actor, can_deal, device_assigned_to, is_director
 from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.core.inputs import MAX_JSON_DEPTH, text_problem, text_refusal, toml_depth
 from apps.engine.award import check_result_award
 from apps.engine.errors import EngineError
 from apps.engine.games import Game
@@ -185,7 +186,8 @@ def _next_button(previous: int | None, numbers: list[int]) -> int:
 @transaction.atomic
 def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand:
     """Deal the next hand: everyone seated with chips (everyone seated in no-bet mode), the button moved
-    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine."""
+    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine. Takes the
+    table's row first (the lock order of :mod:`apps.core.locks`: tables, hands, seats, the tournament)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _require_dealer(actor, table)
     current = _hand_in_progress(table)
@@ -524,6 +526,35 @@ def _initial_state(hand: Hand) -> HandState:
     return start_hand(Game.from_json(hand.game), hand.seats, hand.button, hand.number)
 
 
+def event_shape_check(event: Any, index: int) -> None:
+    """Refuse (400 ``event_invalid``) an event that is not an object with a text ``type``, before the engine
+    reads it (a correction's, a ruling's, the dispute sandbox's events)."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise ValidationFailed(
+            f"event {index} must be an object with a type",
+            code="event_invalid",
+            detail={"field": "events", "index": index},
+        )
+
+
+def event_entered_apply(state: HandState, event: Any, index: int) -> HandState:
+    """``state`` after an event a person entered (a correction's, a ruling's): a refusal says which one."""
+    event_shape_check(event, index)
+    try:
+        return state.apply(event)
+    except EngineError as exc:
+        error = RuleViolation.from_engine(exc)
+        error.detail = {**error.detail, "index": index}
+        raise error from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # a field of the wrong type the engine's checks did not foresee
+        raise ValidationFailed(
+            f"event {index} has a field of the wrong type",
+            code="event_invalid",
+            detail={"field": "events", "index": index, "error": type(exc).__name__},
+        ) from exc
+
+
 @transaction.atomic
 def hand_correct(
     *,
@@ -581,12 +612,7 @@ def hand_correct(
         base = HandState.from_json(kept.state_after) if kept else _initial_state(hand)
     state = base
     for index, ev in enumerate(events):
-        try:
-            state = state.apply(ev)
-        except EngineError as exc:
-            error = RuleViolation.from_engine(exc)
-            error.detail = {**error.detail, "index": index}
-            raise error from exc
+        state = event_entered_apply(state, ev, index)
     seq = hand.seq + 1
     correction = HandEvent.objects.create(
         hand=hand,
@@ -627,22 +653,21 @@ def hand_award_check(*, hand: Hand, proposed: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
 
 
-@transaction.atomic
-def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
-    """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
-    hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
-    record of a hand played elsewhere or earlier) and does not move the button."""
+def _phh_read(text: str) -> tuple[Any, Any, list[dict[str, Any]], int]:
+    """The file's one hand: its replay, its game, its seats and its button."""
     from apps.engine import phh
 
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    _require_dealer(actor, table)
+    if toml_depth(text) > MAX_JSON_DEPTH:
+        raise ValidationFailed(
+            f"the PHH file nests arrays or tables more than {MAX_JSON_DEPTH} deep",
+            code="phh_toml_invalid",
+            rule="PHH 0.0.2",
+            detail={"limit": MAX_JSON_DEPTH},
+        )
     try:
         histories = [phh.loads(text)]  # one .phh hand, as documented (and as GET /hands/{id}/phh writes)
-    except EngineError as exc:
-        try:  # a .phhs collection holding one hand is fine too
-            histories = phh.loads_all(text)
-        except EngineError:
-            raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    except EngineError:
+        histories = phh.loads_all(text)  # a .phhs collection holding one hand is fine too
     if len(histories) != 1:
         raise ValidationFailed(
             f"send one hand per request, not {len(histories)}",
@@ -652,6 +677,52 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
     hh = histories[0]
     result = phh.replay_phh(hh)
     if result.error is not None:
+        return result, None, [], 0
+    game = phh.game_from_phh(hh)
+    seats, button = phh.seats_from_phh(hh)
+    return result, game, seats, int(button)
+
+
+@transaction.atomic
+def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
+    """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
+    hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
+    record of a hand played elsewhere or earlier) and does not move the button. Refused (409) while a hand
+    is in play at the table."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _require_dealer(actor, table)
+    live = list(
+        Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).values_list("number", flat=True)
+    )
+    if live:
+        # An imported hand takes the next number; numbered after a live hand it would be a "later hand"
+        # and block the director's correction of the live one.
+        raise Conflict(
+            f"hand {live[0]} is in play at this table: import the file when it is over",
+            code="hand_in_progress",
+            detail={"hand": live[0]},
+        )
+    try:
+        result, game, seats, button = _phh_read(text)
+    except EngineError as exc:
+        raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
+    except (
+        TypeError,
+        ValueError,
+        KeyError,
+        AttributeError,
+        IndexError,
+        ArithmeticError,
+        RecursionError,
+    ) as exc:
+        # a file the engine's reader did not foresee (a table where a number belongs, say)
+        raise ValidationFailed(
+            f"the PHH file has a field of the wrong type: {type(exc).__name__}",
+            code="phh_field_invalid",
+            rule="PHH 0.0.2",
+            detail={},
+        ) from exc
+    if result.error is not None:
         err = result.error
         raise RuleViolation(
             err.message,
@@ -659,10 +730,11 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
             rule=err.rule,
             detail={**err.detail, "action_index": err.index, "action": err.action},
         )
-    game = phh.game_from_phh(hh)
-    seats, button = phh.seats_from_phh(hh)
     for spec in seats:
-        name = spec.get("name") or f"Seat {spec['seat']}"
+        name = str(spec.get("name") or f"Seat {spec['seat']}")[:80]
+        problem = text_problem(name)
+        if problem:
+            raise text_refusal("players", problem)
         spec["name"] = name
         spec["player_id"] = Player.objects.get_or_create(club=table.club, name=name)[0].pk
     state = start_hand(game, seats, button, 1)

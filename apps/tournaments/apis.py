@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, is_member, require_actor
 from apps.core.apis import get_or_404, validated
+from apps.core.bounds import MAX_SEED, whole
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.schema import errors
 from apps.tournaments import moves, results, seating, selectors, services
@@ -96,7 +97,12 @@ class TournamentCreateApi(APIView):
             required=False,
             help_text='{"players": 40, "hours": 4, "level_minutes": 20} (level_minutes optional)',
         )
-        seed = serializers.IntegerField(required=False, help_text="the random draws' seed (default: random)")
+        seed = serializers.IntegerField(
+            required=False,
+            min_value=0,
+            max_value=MAX_SEED,
+            help_text="the random draws' seed (default: random)",
+        )
         settings = serializers.DictField(
             required=False,
             help_text="buy_in, fee, seats_per_table, format, match_hands, late_reg_until_level, rebuy_*, "
@@ -275,8 +281,9 @@ class StructureSuggestApi(APIView):
                 if "players" in q and "hours" in q
                 else None
             )
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             raise ValidationFailed(f"bad query: {exc}", code="query_invalid") from exc
+        whole(stack, "starting_stack", low=1, high=10**9)
         levels = services.structure_for(
             game_kind=q.get("game", ""),
             structure=None,

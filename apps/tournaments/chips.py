@@ -23,13 +23,14 @@ from django.utils import timezone
 
 from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict, NotFound, RuleViolation, ValidationFailed
+from apps.core.locks import rows_lock
 from apps.engine.errors import EngineError
 from apps.engine.tournament import chiprace as ec
 from apps.engine.tournament import chips as ek
 from apps.engine.tournament import structure as es
 from apps.tables.models import Hand, Seat, StackAdjustment, Table
 from apps.tournaments.models import ChipRace, Tournament, TournamentTable
-from apps.tournaments.services import lock_tournament, publish, require_director
+from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish, require_director
 
 DECK = [r + s for r in ec.RANKS for s in ec.SUITS]
 
@@ -81,7 +82,7 @@ def chip_race_run(
     cards: list[str] | None = None,
 ) -> ChipRace:
     """The director runs a table's chip race (counts and cards as dealt at the table, or Floor's)."""
-    t = lock_tournament(tournament.pk)
+    t = lock_tournament_and_tables(tournament.pk)
     require_director(actor, t.club_id)
     tt = TournamentTable.objects.filter(tournament=t, number=table_number, broken_at__isnull=True).first()
     if tt is None:
@@ -249,6 +250,6 @@ def colour_ups_after_level_change(tournament_id: int) -> None:
                 "table_id", flat=True
             )
         )
-        list(Table.objects.select_for_update().filter(pk__in=table_ids).order_by("pk").values_list("pk"))
+        rows_lock(Table.objects.filter(pk__in=table_ids))
         t = lock_tournament(tournament_id)
         colour_ups_catch_up(t=t)

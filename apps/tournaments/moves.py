@@ -31,7 +31,7 @@ from apps.tournaments.seating import (
     engine_tables,
     open_tables,
 )
-from apps.tournaments.services import lock_tournament, publish, require_director
+from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish, require_director
 
 # --- the director decides -----------------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ def move_decide(
 ) -> SeatMove:
     """Confirm a proposed move (it is carried out), override it with another seat (``to_table``/``to_seat``,
     carried out and marked overridden) or cancel it (``confirm=False`` without a new seat)."""
-    t = lock_tournament(move.tournament_id)
+    t = lock_tournament_and_tables(move.tournament_id)
     require_director(actor, t.club_id)
     m = SeatMove.objects.select_for_update().filter(pk=move.pk).first()
     if m is None:
@@ -242,7 +242,7 @@ def moves_propose(*, t: Tournament) -> list[SeatMove]:
 def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]:
     """Confirm every pending move at once: all movers stand up first, then sit (so a redraw may give a
     player a seat another mover is leaving, as at the final table)."""
-    t = lock_tournament(tournament.pk)
+    t = lock_tournament_and_tables(tournament.pk)
     require_director(actor, t.club_id)
     moves = list(
         SeatMove.objects.select_for_update()

@@ -19,7 +19,13 @@ from apps.engine.errors import EngineError
 from apps.engine.tournament import deals as engine_deals
 from apps.engine.tournament import payouts as engine_payouts
 from apps.tournaments.models import Deal, Entry, Payout, Tournament
-from apps.tournaments.services import lock_tournament, pool_of, publish, require_director
+from apps.tournaments.services import (
+    lock_tournament,
+    lock_tournament_and_tables,
+    pool_of,
+    publish,
+    require_director,
+)
 
 PAYOUT_KINDS = ("standard", "percentages", "by_entries", "amounts")
 
@@ -45,7 +51,7 @@ def verify_payout_setting(payout: dict[str, Any]) -> None:
                 engine_payouts.percentages_to_shares(row["percentages"])
     except EngineError as exc:
         raise _engine(exc) from exc
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
         raise ValidationFailed(
             f"payout setting incomplete: {exc}", code="payout_invalid", detail={"field": "payout"}
         ) from exc
@@ -173,19 +179,41 @@ def deal_calculate(*, actor: Actor, tournament: Tournament, method: str) -> Deal
 @transaction.atomic
 def deal_accept(*, actor: Actor, deal: Deal) -> Deal:
     """Accept a calculated deal: the players left are paid its amounts and the tournament ends, places by
-    chips (the deal's order)."""
-    t = lock_tournament(deal.tournament_id)
+    chips (the deal's order). Between hands only: the tables are locked first (:mod:`apps.core.locks`), so no
+    hand starts while the deal is checked, and a deal is refused (409 ``hand_in_progress``) while a hand is
+    played, or once the chips it was calculated on have changed (409 ``deal_stale``)."""
+    from apps.tables.models import Hand
+
+    t = lock_tournament_and_tables(deal.tournament_id)
     require_director(actor, t.club_id)
     d = Deal.objects.select_for_update().get(pk=deal.pk)
     if t.status != Tournament.Status.RUNNING:
         raise Conflict("the tournament is not running", code="tournament_not_running")
-    alive = set(
-        Entry.objects.filter(
-            tournament=t, status__in=[Entry.Status.PLAYING, Entry.Status.BUSTED]
+    live = list(
+        Hand.objects.filter(
+            table__tournament_table__tournament=t, status=Hand.Status.IN_PROGRESS
         ).values_list("pk", flat=True)
     )
-    if alive != {s["entry"] for s in d.shares}:
+    if live:
+        # the deal pays the players left on their chips; mid-hand those chips are not yet anyone's, and
+        # finishing the tournament would strand the hand (every later action refused)
+        raise Conflict(
+            "a deal is accepted between hands: a hand is in play",
+            code="hand_in_progress",
+            rule="a deal is made on the chips between hands",
+            detail={"hands": live},
+        )
+    alive = {
+        pk: (seat_id, left_at, stack)
+        for pk, seat_id, left_at, stack in Entry.objects.filter(
+            tournament=t, status__in=[Entry.Status.PLAYING, Entry.Status.BUSTED]
+        ).values_list("pk", "seat_id", "seat__left_at", "seat__stack")
+    }
+    if set(alive) != {s["entry"] for s in d.shares}:
         raise Conflict("the players left changed since the deal was calculated", code="deal_stale")
+    chips = {pk: (stack or 0) if seat and left is None else 0 for pk, (seat, left, stack) in alive.items()}
+    if any(chips[s["entry"]] != int(s["chips"]) for s in d.shares):
+        raise Conflict("the chips changed since the deal was calculated", code="deal_stale")
     d.accepted = True
     d.save(update_fields=["accepted"])
     from apps.tournaments.results import tournament_finish_by_deal

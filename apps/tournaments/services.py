@@ -21,9 +21,11 @@ from apps.accounts.permissions import Actor, is_director
 from apps.clocks.live import live_publish
 from apps.clocks.models import LevelClock
 from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.core.locks import rows_lock
 from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
 from apps.tables.games import game_from_settings
+from apps.tournaments.checks import suggestion_check, tournament_settings_check
 from apps.tournaments.models import Entry, Tournament
 
 LIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED)
@@ -46,6 +48,9 @@ def require_director(actor: Actor, club_id: int) -> None:
 
 
 def lock_tournament(tournament_id: int) -> Tournament:
+    """The tournament's row, locked. Lock order (:mod:`apps.core.locks`): after any table, hand or seat the
+    caller takes, before its entries, moves, deals, the level clock; a service that may seat or move
+    players takes :func:`lock_tournament_and_tables` instead."""
     t = (
         Tournament.objects.select_for_update(of=("self",))
         .select_related("level_clock")
@@ -59,6 +64,43 @@ def lock_tournament(tournament_id: int) -> Tournament:
             detail={"tournament": tournament_id},
         )
     return t
+
+
+class _TablesChanged(Exception):
+    """A table was opened between locking the tables and locking the tournament: start again."""
+
+
+def lock_tournament_and_tables(tournament_id: int, *, seat_id: int | None = None) -> Tournament:
+    """The tournament's row, locked after its open tables' rows (the lock order of :mod:`apps.core.locks`:
+    tables before the tournament, as a hand start, a finishing hand and the colour-ups take them). For the
+    services that seat, move or pay players while hands may be played: registration, re-entry, moves,
+    deals, chip races.
+
+    The tables are the tournament's, so the set is only known for sure once the tournament is held. When a
+    table was opened in between (the seat draw), the locks are given back (rolling back a savepoint
+    releases the row locks taken in it) and taken again, the new table first: taking it while holding the
+    tournament could wait in a cycle with the colour-ups that hold it and wait for the tournament.
+    ``seat_id``: a seat to lock between the tables and the tournament (a rebuy's, a re-entry's)."""
+    from apps.tables.models import Seat, Table
+    from apps.tournaments.models import TournamentTable
+
+    open_tables = TournamentTable.objects.filter(tournament_id=tournament_id, broken_at__isnull=True)
+    wanted = set(open_tables.values_list("table_id", flat=True))
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                rows_lock(Table.objects.filter(pk__in=wanted))
+                if seat_id is not None:
+                    rows_lock(Seat.objects.filter(pk=seat_id))
+                t = lock_tournament(tournament_id)
+                now_open = set(open_tables.values_list("table_id", flat=True))
+                if not now_open <= wanted:
+                    wanted = now_open
+                    raise _TablesChanged
+                return t
+        except _TablesChanged:
+            continue
+    raise Conflict("the tournament's tables keep changing; try again", code="tables_changing")
 
 
 def current_level(t: Tournament, *, now: datetime | None = None) -> int:
@@ -167,12 +209,13 @@ def structure_for(
         if template:
             levels = st.template(template, kind, starting_stack=starting_stack)
         elif suggest:
+            wanted = suggestion_check(suggest)
             levels = st.suggest_structure(
-                int(suggest["players"]),
+                wanted["players"],
                 starting_stack,
-                float(suggest["hours"]),
+                wanted["hours"],
                 kind,
-                level_minutes=suggest.get("level_minutes"),
+                level_minutes=wanted["level_minutes"],
             )
         else:
             raise ValidationFailed(
@@ -183,7 +226,7 @@ def structure_for(
         return [lv.to_json() for lv in st.to_clock_levels(levels)]
     except EngineError as exc:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
-    except (KeyError, ValueError, TypeError) as exc:
+    except (KeyError, ValueError, TypeError, ArithmeticError) as exc:
         raise ValidationFailed(
             f"cannot suggest a structure: {exc}", code="structure_invalid", detail={"field": "suggest"}
         ) from exc
@@ -236,6 +279,7 @@ def tournament_create(
             code="setting_unknown",
             detail={"field": unknown[0], "unknown": unknown},
         )
+    tournament_settings_check(settings)
     seats = int(settings.get("seats_per_table", 6))
     if not engine_game.min_players <= seats <= min(10, engine_game.max_players):
         raise ValidationFailed(
@@ -309,7 +353,7 @@ def entry_register(
 ) -> Entry:
     """Register a player. Once the tournament runs, only up to the late-registration level, and the new
     entry is seated at once (TDA 10: never between the small blind and the button)."""
-    t = lock_tournament(tournament.pk)
+    t = lock_tournament_and_tables(tournament.pk)
     require_director(actor, t.club_id)
     who = _player(t, player, player_name)
     if t.status == Tournament.Status.FINISHED:
@@ -332,17 +376,14 @@ def entry_register(
 
 
 def _lock_entry(entry_id: int) -> tuple[Tournament, Entry]:
-    """Lock order: the entry's seat, then the tournament, then the entry. A finishing hand holds its seats
-    and then takes the tournament (the hook), so taking the seat first never waits in a cycle with it."""
+    """Lock order (:mod:`apps.core.locks`): the tournament's open tables (a re-entry is seated at one), the
+    entry's seat, then the tournament, then the entry. A finishing hand holds its seats and then takes the
+    tournament (the hook), so taking the seat first never waits in a cycle with it."""
     row = Entry.objects.filter(pk=entry_id).values_list("tournament_id", "seat_id").first()
     if row is None:
         raise NotFound(f"no entry {entry_id}", code="entry_not_found", detail={"entry": entry_id})
     tournament_id, seat_id = row
-    if seat_id is not None:
-        from apps.tables.models import Seat
-
-        list(Seat.objects.select_for_update().filter(pk=seat_id).values_list("pk", flat=True))
-    t = lock_tournament(tournament_id)
+    t = lock_tournament_and_tables(tournament_id, seat_id=seat_id)
     return t, Entry.objects.select_for_update(of=("self",)).select_related("seat", "player").get(pk=entry_id)
 
 
