@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "apps.console",
     "apps.cockpit",
     "apps.public",
+    "apps.room",
 ]
 
 MIDDLEWARE = [

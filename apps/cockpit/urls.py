@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from apps.cockpit import views, views_club, views_floor
+from apps.cockpit import views, views_club, views_floor, views_room
 
 app_name = "cockpit"
 urlpatterns = [
@@ -13,6 +13,8 @@ urlpatterns = [
     path("clubs/<int:club_id>/devices/new/", views_club.device_new, name="device-new"),
     path("devices/<int:device_id>/revoke/", views_club.device_revoke_view, name="device-revoke"),
     path("clubs/<int:club_id>/disputes/", views_club.disputes, name="disputes"),
+    path("clubs/<int:club_id>/webhooks/", views_room.webhooks, name="webhooks"),
+    path("webhooks/<int:webhook_id>/delete/", views_room.webhook_delete, name="webhook-delete"),
     # one tournament
     path("tournaments/<int:tournament_id>/", views.registration, name="registration"),
     path("tournaments/<int:tournament_id>/register/", views.entry_register, name="entry-register"),
@@ -31,4 +33,5 @@ urlpatterns = [
     ),
     path("moves/<int:move_id>/decide/", views_floor.move_decide, name="move-decide"),
     path("tournaments/<int:tournament_id>/results/", views_floor.results, name="results"),
+    path("tournaments/<int:tournament_id>/room/", views_room.room, name="room"),
 ]

@@ -36,10 +36,10 @@ def _standings(t: Tournament) -> dict[str, Any]:
     return {"kind": "live", **standings_live(tournament=t)}
 
 
-def _qr_svg(url: str) -> str:
+def _qr_svg(url: str, title: str | None = None) -> str:
     import segno
 
-    title = gettext("Standings on your phone")
+    title = title or gettext("Your seat on your phone")
     return str(segno.make(url, error="m").svg_inline(scale=4, omitsize=True, title=title, dark="#111"))
 
 
@@ -49,8 +49,24 @@ def _level_number(clock: dict[str, Any] | None) -> int | None:
     return clock["structure"][clock["level"]]["number"]
 
 
+def sound_config(t: Tournament) -> dict[str, Any]:
+    """What the TV may say (the director's choice), how it says it, and its bundled chimes."""
+    from django.templatetags.static import static
+
+    from apps.room.selectors import room_sounds
+    from apps.room.texts import spoken_formats
+
+    return {
+        "sounds": room_sounds(tournament=t),
+        "formats": spoken_formats(),
+        "chime": static("public/chime.wav"),
+        "alert": static("public/alert.wav"),
+    }
+
+
 @require_GET
-def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_clock(request: HttpRequest, tournament_id: int, second: bool = False) -> HttpResponse:
+    """The TV (kiosk: no site chrome); ``second``: the second screen's standings and payouts."""
     t = _tournament_or_404(tournament_id)
     live = standings_live(tournament=t)
     clock = t.level_clock
@@ -62,6 +78,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
         for a in selectors.announcements_recent(channel=channel, last_id=last_id)
     ]
     standings_url = reverse("public:standings", args=[t.pk])
+    me_url = reverse("public:me-index", args=[t.pk])
     config: dict[str, Any] = {
         "tournament_stream": reverse("live-tournament", args=[t.pk]),
         "tournament_last_id": last_id,
@@ -69,6 +86,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "formats": formats,
         "labels": level_labels(),
         "clock": None,
+        "sound": sound_config(t),
     }
     level = live["level"]
     if clock is not None:
@@ -91,10 +109,12 @@ def tournament_clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "announcements": recent,
         "next_break": next_break_in(config["clock"]) if config["clock"] else None,
         "level_number": _level_number(config["clock"]),
-        "qr": _qr_svg(absolute_link(request, standings_url)),
+        "qr": _qr_svg(absolute_link(request, me_url)),
         "standings_url": standings_url,
+        "me_url": me_url,
+        "second": second,
     }
-    return render(request, "public/clock.html", context)
+    return render(request, "public/clock_second.html" if second else "public/clock.html", context)
 
 
 @require_GET

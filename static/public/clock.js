@@ -5,7 +5,9 @@
   "use strict";
   var cfg = JSON.parse(document.getElementById("clock-config").textContent);
   var labels = cfg.labels;
-  var $ = function (id) { return document.getElementById(id); };
+  // A page may show only part of the clock (the player's phone page has no payouts): a missing element is
+  // a detached one, so the same script drives every page.
+  var $ = function (id) { return document.getElementById(id) || document.createElement("div"); };
   var MAX_NEWS = 8;
 
   function fill(format, params) {
@@ -43,6 +45,42 @@
     return frag;
   }
 
+  // "Blinds 100/200, Ante 25": a level as it is read aloud.
+  function partsText(level) {
+    if (!level || level.is_break) return "";
+    var items = [];
+    if (level.big_blind) items.push(labels.blinds + " " + (level.small_blind || 0) + "/" + level.big_blind);
+    if (level.ante) items.push(labels.ante + " " + level.ante);
+    if (level.big_blind_ante) items.push(labels.big_blind_ante + " " + level.big_blind_ante);
+    if (level.bet_units && level.bet_units.length) items.push(labels.bet_units + " " + level.bet_units.join("/"));
+    return items.join(", ");
+  }
+
+  var room = window.floorRoom || null;
+  var spoken = cfg.sound ? cfg.sound.formats : {};
+  function say(kind, text) {
+    if (room && room.sound && text) room.sound.announce(kind, text);
+  }
+  function flash() {
+    var m = document.getElementById("main");
+    m.dataset.flash = "off";
+    void m.offsetWidth; // restart the animation
+    m.dataset.flash = "on";
+  }
+
+  // One minute left: said once per level, when the running clock passes 60 seconds.
+  var minuteSaidFor = null;
+  function minuteCheck(rem) {
+    if (!clock || !clock.running) return;
+    var lv = clock.structure[clock.level];
+    if (!lv || lv.is_break || lv.seconds <= 60) return;
+    if (rem <= 60 && rem > 55 && minuteSaidFor !== clock.level) {
+      minuteSaidFor = clock.level;
+      say("minute", spoken.minute);
+    }
+    if (rem > 60) minuteSaidFor = null;
+  }
+
   function remainingNow() {
     if (!clock) return 0;
     if (deadline === null) return clock.remaining;
@@ -77,7 +115,10 @@
   function renderTime() {
     if (!clock) return;
     var rem = remainingNow();
-    $("time-left").textContent = clockTime(rem);
+    var shown = clockTime(rem);
+    $("time-left").textContent = shown;
+    $("time-left").classList.toggle("long", shown.length > 5); // an hour or more: h:mm:ss takes more room
+    minuteCheck(rem);
     var nb = nextBreakIn(rem);
     $("next-break").textContent = nb === null ? labels.no_break : clockTime(nb);
   }
@@ -113,11 +154,13 @@
     return format ? fill(format, p) : "";
   }
 
+  var SPOKEN_KIND = { seat_move: "move", eliminated: "elimination" };
   function announce(id, type, data) {
     var text = announcementText(type, data);
     if (!text) return false;
     var list = $("announcements");
     if (id && list.querySelector('[data-id="' + id + '"]')) return true;
+    if (SPOKEN_KIND[type]) say(SPOKEN_KIND[type], text);
     var li = document.createElement("li");
     if (id) li.dataset.id = id;
     li.textContent = text;
@@ -195,6 +238,34 @@
   var tournamentHandlers = {};
   Object.keys(cfg.formats).concat(["hand_for_hand"]).forEach(function (type) {
     tournamentHandlers[type] = function (data, id) { announce(id, type, data); refreshNumbers(); };
+  });
+  // Levels and breaks, as the tournament's stream reports them: a chime, the words and a flash.
+  var afterBreak = null;
+  tournamentHandlers.break_ended = function (data) {
+    afterBreak = data.level;
+    flash();
+    say("break", fill(spoken.break_ended || "", { number: data.level_number, parts: partsText(data.current) }));
+  };
+  tournamentHandlers.level_started = function (data) {
+    flash();
+    if (afterBreak === data.level) { afterBreak = null; return; } // said with the break's end
+    say("level", fill(spoken.level || "", { number: data.level_number, parts: partsText(data.current) }));
+  };
+  tournamentHandlers.break_started = function (data) {
+    flash();
+    var minutes = Math.round(((data.current && data.current.seconds) || 0) / 60);
+    say("break", fill(spoken.break_started || "", { minutes: minutes }));
+  };
+  // The page's own listener (the player's page: a move, an elimination) hears every event too.
+  (cfg.listen || []).forEach(function (type) {
+    if (!tournamentHandlers[type]) tournamentHandlers[type] = function () {};
+  });
+  Object.keys(tournamentHandlers).forEach(function (type) {
+    var handler = tournamentHandlers[type];
+    tournamentHandlers[type] = function (data, id) {
+      handler(data, id);
+      if (room && room.onEvent) room.onEvent(type, data, id);
+    };
   });
   follow("tournament", cfg.tournament_stream, cfg.tournament_last_id, tournamentHandlers);
   renderTime();

@@ -51,7 +51,7 @@ def test_the_clock_display_shows_the_level_the_numbers_and_a_qr_code_to_the_stan
     # the start is announced, the payouts listed; the QR code is an inline SVG linking to the phone view
     assert re.search(r'<li data-id="\d+">The tournament has started: 8 entries.</li>', html)
     assert '<span class="k">Place 1</span> <span class="v">800</span>' in html
-    assert f'<a href="/t/{t.pk}/standings/"><svg' in html
+    assert f'<a href="/t/{t.pk}/me/"><svg' in html  # the QR code opens "who are you?"
     # and the script gets the streams to follow
     config = json.loads(
         re.search(r'<script id="clock-config" type="application/json">(.*?)</script>', html, re.S).group(1)

@@ -1,0 +1,113 @@
+"""The cockpit's room pages: a tournament's TV screens, what they announce aloud and each player's own link;
+the club's webhooks (announcements out of the room)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
+from apps.cockpit.views import page, tournament_or_404
+from apps.room import selectors, services
+from apps.room.models import SOUNDS, WEBHOOK_EVENTS, Webhook
+from apps.tournaments.models import Entry
+
+
+def sound_labels() -> list[tuple[str, str]]:
+    names = {
+        "level": _("A new level"),
+        "minute": _("One minute left"),
+        "break": _("A break starting and ending"),
+        "move": _("Seat moves"),
+        "elimination": _("Eliminations"),
+    }
+    return [(k, names[k]) for k in SOUNDS]
+
+
+def event_labels() -> list[tuple[str, str]]:
+    names = {
+        "start": _("Tournament start"),
+        "level": _("Each level"),
+        "break": _("Breaks"),
+        "elimination": _("Eliminations"),
+        "results": _("Final results"),
+    }
+    return [(k, names[k]) for k in WEBHOOK_EVENTS]
+
+
+@director_required
+def room(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    t = tournament_or_404(request, tournament_id)
+    if request.method == "POST":
+        attempt(
+            request,
+            lambda: services.room_sounds_set(actor=actor(request), tournament=t, sounds=request.POST.getlist("sounds")),
+            _("Saved: the clock display announces what is ticked."),
+        )
+        return redirect("cockpit:room", tournament_id=t.pk)
+    entries = Entry.objects.filter(tournament=t).select_related("player").order_by("player__name", "number")
+    players = [
+        {"entry": e, "link": request.build_absolute_uri(reverse("public:me", args=[t.pk, e.pk]))} for e in entries
+    ]
+    return page(
+        request,
+        "cockpit/room.html",
+        club=t.club,
+        tournament=t,
+        section="room",
+        sounds=selectors.room_sounds(tournament=t),
+        sound_choices=sound_labels(),
+        players=players,
+        tv=request.build_absolute_uri(reverse("public:clock", args=[t.pk])),
+        tv_second=request.build_absolute_uri(reverse("public:clock-second", args=[t.pk])),
+    )
+
+
+@director_required
+def webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = club_or_404(request, club_id)
+    posted = None
+    if request.method == "POST":
+        posted = request.POST
+        created = attempt(
+            request,
+            lambda: services.webhook_create(
+                actor=actor(request),
+                club=club,
+                name=request.POST.get("name", ""),
+                url=request.POST.get("url", ""),
+                format=request.POST.get("format", ""),
+                events=request.POST.getlist("events"),
+                chat_id=request.POST.get("chat_id", ""),
+                language=(get_language() or "en")[:8],
+            ),
+            lambda hook: _("Webhook %(name)s added.") % {"name": hook.name},
+        )
+        if created:
+            return redirect("cockpit:webhooks", club_id=club.pk)
+    return page(
+        request,
+        "cockpit/webhooks.html",
+        club=club,
+        section="webhooks",
+        hooks=selectors.webhooks_of_club(club_id=club.pk),
+        formats=Webhook.Format.choices,
+        event_choices=event_labels(),
+        posted=posted,
+    )
+
+
+@require_POST
+@director_required
+def webhook_delete(request: HttpRequest, webhook_id: int) -> HttpResponse:
+    hook = owned_or_404(request, Webhook.objects.select_related("club"), webhook_id, "club_id")
+    attempt(
+        request,
+        lambda: services.webhook_delete(actor=actor(request), club=hook.club, webhook_id=hook.pk),
+        _("Webhook %(name)s removed.") % {"name": hook.name},
+    )
+    return redirect("cockpit:webhooks", club_id=hook.club_id)

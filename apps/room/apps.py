@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class RoomConfig(AppConfig):
+    name = "apps.room"
+    label = "room"
+    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = "The room: sounds on the TV and announcements out of the room"
+
+    def ready(self) -> None:
+        from apps.room.webhooks import webhooks_on_publish
+        from apps.tournaments.services import PUBLISH_RECEIVERS
+
+        # The tournament's pushes reach the club's webhooks without tournaments knowing of them.
+        if webhooks_on_publish not in PUBLISH_RECEIVERS:
+            PUBLISH_RECEIVERS.append(webhooks_on_publish)
