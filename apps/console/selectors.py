@@ -13,6 +13,7 @@ from django.utils.translation import pgettext
 from apps.clocks.live import table_channel
 from apps.clocks.models import LiveChannel
 from apps.console.access import Access
+from apps.console.rules import rule_texts
 from apps.tables.models import Hand, Table
 
 
@@ -47,12 +48,28 @@ def console_config(table: Table, access: Access, request: Any = None) -> dict[st
             "clockCall": _hand_url("api-clock-call"),
         },
         "text": console_text(),
+        "rules": rule_texts(),
     }
 
 
-def console_text() -> dict[str, str]:
+def console_text() -> dict[str, Any]:
     """Every word the script writes on the page, translated here (the script has no catalogue)."""
+    from apps.core.i18n_names import CARD_RANKS, SUITS, card_name
+
     return {
+        "cardNames": {r + s: card_name(r + s) for r in CARD_RANKS for s in SUITS} | {"Xx": card_name("Xx")},
+        **{f"suit_{s}": str(name) for s, name in SUITS.items()},
+        "pickRank": _("Rank"),
+        "pickSuit": _("Suit"),
+        "pickSuitOf": _("Now the suit of the {rank}"),
+        "takeBack": _("Take back the {card}"),
+        "emptySlot": _("No card yet"),
+        "finishHelp": _("Tap the seats from the best hand to the worst. Tap Tie first when the next seat ties with the one before."),
+        "finishTie": _("Tie"),
+        "finishReset": _("Start again"),
+        "finishNth": _("place {n}"),
+        "seatNamed": _("Seat {seat} ({name})"),
+        "ruleDetail": _("The rule in full"),
         "fold": _("Fold"),
         "check": _("Check"),
         "call": _("Call {amount}"),

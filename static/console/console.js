@@ -98,18 +98,36 @@
     refusalBox.textContent = "";
   }
 
-  // In plain words with the rule, right after the group of the button (or amount) that sent the entry.
+  // "TDA 43" out of "RULES.md §4; TDA 43-A": the rulebook's number a dealer can look up.
+  function citation(rule) {
+    var m = /\b(TDA|WSOP) (RP-)?(\d+)/.exec(rule || "");
+    return m ? m[1] + " " + (m[2] || "") + m[3] : "";
+  }
+
+  // In plain words with the rule ("TDA 43: a raise must be at least the last full raise"; RULES.md's section
+  // in the detail), right after the group of the button (or amount) that sent the entry, scrolled into view.
   function showRefusal(body, where) {
     var r = refusalBox;
     r.textContent = "";
     r.appendChild(el("strong", {}, T.refused + ": "));
     r.appendChild(el("span", { class: "refusal-message" }, (body && body.message) || ""));
-    if (body && body.rule) r.appendChild(el("span", { class: "refusal-rule" }, fmt(T.rule, { rule: body.rule })));
+    var plain = body && body.code ? cfg.rules[body.code] : null;
+    var cite = citation(body && body.rule);
+    if (plain) r.appendChild(el("span", { class: "refusal-plain" }, cite ? cite + ": " + plain : plain));
+    if (body && body.rule) {
+      var d = el("details", { class: "refusal-detail" });
+      d.appendChild(el("summary", {}, T.ruleDetail));
+      d.appendChild(el("span", { class: "refusal-rule" }, fmt(T.rule, { rule: body.rule })));
+      if (plain) r.appendChild(d);
+      else r.appendChild(el("span", { class: "refusal-rule" }, fmt(T.rule, { rule: body.rule })));
+    }
     r.dataset.code = (body && body.code) || "";
     var g = where && where.closest ? where.closest(".group") : null;
     if (g && g.parentNode) g.parentNode.insertBefore(r, g.nextSibling);
     else $("console-buttons").after(r);
     r.hidden = false;
+    // The dealer's eyes are on the button they tapped: bring the refusal (and that button) into sight.
+    r.scrollIntoView({ block: "nearest" });
   }
 
   function findAgain(where) {
@@ -314,12 +332,18 @@
     amountFresh = true;
   }
 
-  // The amount, pre-filled with the minimum and editable; presets; the bet or raise; all-in.
+  // The amount, pre-filled with the minimum and editable; presets; the bet or raise; all-in. Where the amount
+  // is fixed (fixed-limit, or a minimum that is also the most allowed) there is no box: one button says it.
   function renderWager(wager) {
     var s = seatOf(wager.seat);
     var kind = wager.type;
     var step = (hand.game && hand.game.bet_step) || 1;
     var g = group("wager");
+    if (wager.min === wager.max) {
+      g.appendChild(bigButton(fmt(kind === "bet" ? T.bet : T.raise, { amount: wager.max }), kind === "bet" ? "b" : "r",
+        function (b) { send({ type: kind, seat: wager.seat, amount: wager.max }, b); }, "act-wager"));
+      return g;
+    }
     var field = el("div", { class: "amount" });
     field.appendChild(el("label", { for: "act-amount" }, fmt(T.amount, { min: wager.min, max: wager.max })));
     var input = el("input", {
@@ -441,10 +465,12 @@
     var box = $("console-clock");
     var running = hand && hand.status === "in_progress" && hand.to_act &&
       (hand.phase === "betting" || hand.phase === "drawing");
-    box.hidden = !running;
     var c = running ? hand.clock : null;
     var left = c ? c.seconds_left : null;
     clockEnd = left !== null && left !== undefined ? performance.now() + left * 1000 : null;
+    // The countdown takes a line of the header only while there is one; calling the clock is an action.
+    box.hidden = clockEnd === null;
+    $("console-call-clock").hidden = !running;
     box.classList.toggle("called", !!(c && c.stage === "called"));
     $("console-clock-bank").textContent = c && c.time_bank_left ? fmt(T.timeBank, { seconds: Math.round(c.time_bank_left) }) : "";
     var label = box.querySelector(".clock-label");

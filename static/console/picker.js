@@ -27,47 +27,83 @@ window.FloorConsolePicker = function (ctx) {
     return used;
   }
 
-  // Five cards for ``seat``, sent as {type, seat, cards}; pre-filled when the seat's five are known.
+  // Five cards for ``seat``, sent as {type, seat, cards}; pre-filled when the seat's five are known. A card is
+  // two taps, its rank then its suit (13 + 4 buttons fit one phone screen, where 52 did not); a picked card
+  // is taken back by tapping it.
   function cardPicker(seat, type, title, submitLabel) {
     var box = el("fieldset", { class: "card-picker", "data-seat": seat });
     box.appendChild(el("legend", {}, title));
     var own = ui.knownCards(seatOf(seat));
     var picked = own.length === 5 ? own.slice() : [];
     var used = usedCards(seat);
+    var rank = null; // the rank tapped, waiting for its suit
+    var joker = jokerInGame();
+    var slots = el("div", { class: "picked-cards" });
     var count = el("p", { class: "picked", "aria-live": "polite" });
+    var ranks = el("div", { class: "rank-row", role: "group", "aria-label": T.pickRank });
+    var suits = el("div", { class: "suit-pick-row", role: "group", "aria-label": T.pickSuit });
     var submit = ui.bigButton(submitLabel, "", function (b) {
       if (picked.length === 5) ctx.send({ type: type, seat: seat, cards: picked.join("") }, b);
     }, "act-" + type);
+
+    function free(card) { return !used[card] && picked.indexOf(card) < 0; }
     function update() {
-      var names = picked.map(function (c) { return ui.cardText(c, T); }).join(" ");
-      count.textContent = ui.fmt(T.picked, { count: picked.length }) + (picked.length ? ": " + names : "");
-      box.querySelectorAll(".card-pick").forEach(function (b) {
-        var on = picked.indexOf(b.dataset.card) >= 0;
-        b.setAttribute("aria-pressed", on ? "true" : "false");
-        b.disabled = !!used[b.dataset.card] || (!on && picked.length >= 5);
+      slots.textContent = "";
+      for (var i = 0; i < 5; i++) {
+        var c = picked[i];
+        var slot = el("button", { type: "button", class: "slot" + (c ? " pcard suit-" + (c === "Xx" ? "x" : c[1]) : ""),
+          id: "picked-" + i, "aria-label": c ? ui.fmt(T.takeBack, { card: ui.cardName(c, T) }) : T.emptySlot },
+          c ? ui.cardText(c, T) : "\u00b7");
+        slot.disabled = !c;
+        (function (card) {
+          slot.addEventListener("click", function () {
+            picked.splice(picked.indexOf(card), 1); update();
+          });
+        })(c);
+        slots.appendChild(slot);
+      }
+      var full = picked.length >= 5;
+      count.textContent = rank && !full ? ui.fmt(T.pickSuitOf, { rank: ui.rankText(rank) })
+        : ui.fmt(T.picked, { count: picked.length });
+      ranks.querySelectorAll("button").forEach(function (b) {
+        var r = b.dataset.rank;
+        var any = r === "X" ? free("Xx") : ui.SUITS.some(function (s) { return free(r + s[0]); });
+        b.disabled = full || !any;
+        b.setAttribute("aria-pressed", r === rank ? "true" : "false");
+      });
+      suits.querySelectorAll("button").forEach(function (b) {
+        b.disabled = full || !rank || !free(rank + b.dataset.suit);
       });
       submit.disabled = picked.length !== 5;
     }
-    var cards = [];
-    ui.SUITS.forEach(function (s) { ui.RANKS.forEach(function (r) { cards.push(r + s[0]); }); });
-    if (jokerInGame()) cards.push("Xx");
-    var rows = {};
-    cards.forEach(function (c) {
-      var suit = c === "Xx" ? "x" : c[1];
-      if (!rows[suit]) { rows[suit] = el("div", { class: "suit-row" }); box.appendChild(rows[suit]); }
-      var b = el("button", { type: "button", class: "card-pick suit-" + suit, "data-card": c, id: "pick-" + c,
-        "aria-pressed": "false" }, ui.cardText(c, T));
+    ui.RANKS.forEach(function (r) {
+      var b = el("button", { type: "button", class: "card-pick rank", "data-rank": r, id: "pick-rank-" + r,
+        "aria-pressed": "false" }, ui.rankText(r));
+      b.addEventListener("click", function () { rank = rank === r ? null : r; update(); });
+      ranks.appendChild(b);
+    });
+    if (joker) {
+      var jb = el("button", { type: "button", class: "card-pick rank joker", "data-rank": "X", id: "pick-joker" }, T.joker);
+      jb.addEventListener("click", function () { if (free("Xx")) picked.push("Xx"); rank = null; update(); });
+      ranks.appendChild(jb);
+    }
+    ui.SUITS.forEach(function (s) {
+      var b = el("button", { type: "button", class: "card-pick suit suit-" + s[0], "data-suit": s[0], id: "pick-suit-" + s[0],
+        "aria-label": T["suit_" + s[0]] }, s[1]);
       b.addEventListener("click", function () {
-        var i = picked.indexOf(c);
-        if (i >= 0) picked.splice(i, 1);
-        else if (picked.length < 5) picked.push(c);
+        if (!rank || picked.length >= 5 || !free(rank + s[0])) return;
+        picked.push(rank + s[0]);
+        rank = null;
         update();
       });
-      rows[suit].appendChild(b);
+      suits.appendChild(b);
     });
-    var clear = el("button", { type: "button", class: "secondary" }, T.clear);
-    clear.addEventListener("click", function () { picked = []; update(); });
+    box.appendChild(slots);
     box.appendChild(count);
+    box.appendChild(ranks);
+    box.appendChild(suits);
+    var clear = el("button", { type: "button", class: "secondary", id: "pick-clear" }, T.clear);
+    clear.addEventListener("click", function () { picked = []; rank = null; update(); });
     var row = el("div", { class: "picker-actions" });
     row.appendChild(clear);
     row.appendChild(submit);
@@ -94,30 +130,65 @@ window.FloorConsolePicker = function (ctx) {
     p.querySelector("button").focus();
   }
 
-  // The live seats' places, best first; equal places tie: [[2, 3], [1]].
+  // The live seats' places, best first, by tapping the seats in order (nothing preset: an untouched seat
+  // has no place); "Tie" makes the next seat tapped share the place before. Sent as [[2, 3], [1]].
   function finishOrder(seats) {
     var g = ui.group("finish");
     var d = el("details", { class: "finish-order" });
     d.appendChild(el("summary", {}, T.finishOrder));
-    var selects = [];
+    d.appendChild(el("p", { class: "hint" }, T.finishHelp));
+    var order = []; // [[seat, ...], ...]
+    var tie = false;
+    var list = el("ol", { class: "finish-list", "aria-live": "polite" });
+    var buttons = el("div", { class: "finish-seats" });
+    var tieButton = el("button", { type: "button", class: "secondary", id: "place-tie", "aria-pressed": "false" }, T.finishTie);
+    var reset = el("button", { type: "button", class: "secondary", id: "place-reset" }, T.finishReset);
+    var submit = ui.bigButton(T.finishSubmit, "", function (b) {
+      if (placed() === seats.length) ctx.send({ type: "finish_order", order: order }, b);
+    }, "act-finish-order");
+    function placed() { return order.reduce(function (n, p) { return n + p.length; }, 0); }
+    function placeOf(seat) {
+      for (var i = 0; i < order.length; i++) if (order[i].indexOf(seat) >= 0) return i;
+      return -1;
+    }
+    function update() {
+      list.textContent = "";
+      order.forEach(function (p) {
+        list.appendChild(el("li", {}, p.map(ctx.seatName).join(" = ")));
+      });
+      buttons.querySelectorAll("button").forEach(function (b) {
+        var at = placeOf(Number(b.dataset.seat));
+        b.disabled = at >= 0;
+        b.querySelector(".place-no").textContent = at >= 0 ? ui.fmt(T.finishNth, { n: at + 1 }) : "";
+      });
+      tieButton.disabled = !order.length || placed() === seats.length;
+      tieButton.setAttribute("aria-pressed", tie ? "true" : "false");
+      submit.disabled = placed() !== seats.length;
+    }
     seats.forEach(function (seat) {
-      var id = "place-" + seat;
-      var row = el("div", { class: "place" });
-      row.appendChild(el("label", { for: id }, ui.fmt(T.finishPlace, { seat: seat, name: ctx.seatName(seat) })));
-      var sel = el("select", { id: id });
-      for (var i = 1; i <= seats.length; i++) sel.appendChild(el("option", { value: String(i) }, String(i)));
-      row.appendChild(sel);
-      selects.push([seat, sel]);
-      d.appendChild(row);
+      var b = el("button", { type: "button", class: "finish-seat", id: "place-seat-" + seat, "data-seat": seat });
+      b.appendChild(el("span", { class: "label" }, ui.fmt(T.seatNamed, { seat: seat, name: ctx.seatName(seat) })));
+      b.appendChild(el("span", { class: "place-no" }, ""));
+      b.addEventListener("click", function () {
+        if (placeOf(seat) >= 0) return;
+        if (tie && order.length) order[order.length - 1].push(seat);
+        else order.push([seat]);
+        tie = false;
+        update();
+      });
+      buttons.appendChild(b);
     });
-    d.appendChild(ui.bigButton(T.finishSubmit, "", function (b) {
-      var places = {};
-      selects.forEach(function (p) { (places[p[1].value] = places[p[1].value] || []).push(p[0]); });
-      var order = Object.keys(places).map(Number).sort(function (x, y) { return x - y; })
-        .map(function (k) { return places[k]; });
-      ctx.send({ type: "finish_order", order: order }, b);
-    }, "act-finish-order"));
+    tieButton.addEventListener("click", function () { tie = !tie; update(); });
+    reset.addEventListener("click", function () { order = []; tie = false; update(); });
+    d.appendChild(buttons);
+    var row = el("div", { class: "picker-actions" });
+    row.appendChild(tieButton);
+    row.appendChild(reset);
+    d.appendChild(row);
+    d.appendChild(list);
+    d.appendChild(submit);
     g.appendChild(d);
+    update();
     return g;
   }
 

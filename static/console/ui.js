@@ -53,12 +53,17 @@ window.FloorConsoleUI = (function () {
     return (RANK_LABEL[c[0]] || c[0]) + (suit ? suit[1] : c[1]);
   }
 
+  function rankText(r) { return RANK_LABEL[r] || r; }
+
+  // "Kh" → "King of hearts" for a screen reader, from the page's translated names.
+  function cardName(c, T) { return (T.cardNames || {})[c] || cardText(c, T); }
+
   function knownCards(seat) {
     return ((seat && seat.cards) || "").split(" ").filter(function (c) { return c && c !== "??"; });
   }
 
   return {
     RANKS: RANKS, SUITS: SUITS, $: $, fmt: fmt, sleep: sleep, el: el, group: group, bigButton: bigButton,
-    cardText: cardText, knownCards: knownCards,
+    cardText: cardText, knownCards: knownCards, rankText: rankText, cardName: cardName,
   };
 })();

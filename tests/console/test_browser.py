@@ -50,8 +50,10 @@ def actions(hand: Hand) -> list[dict[str, Any]]:
 
 
 def pick(page: Any, cards: str) -> None:
+    """Each card by its rank, then its suit."""
     for i in range(0, len(cards), 2):
-        tap(page, f"#pick-{cards[i : i + 2]}")
+        tap(page, f"#pick-rank-{cards[i]}")
+        tap(page, f"#pick-suit-{cards[i + 1]}")
 
 
 def test_a_dealer_plays_a_whole_five_card_draw_hand_by_tapping(page, live_server, table, device):
@@ -143,6 +145,10 @@ def test_an_illegal_amount_typed_by_hand_is_refused_with_the_rule_where_it_was_t
     refusal.wait_for(state="visible")
     assert refusal.get_attribute("data-code") == "amount_not_in_units"
     assert "30 is not a multiple of the bet unit 20" in refusal.inner_text()
+    assert "bets are made in whole bet units" in refusal.inner_text()
+    # RULES.md's section stays in the detail, a tap away
+    assert "Rule: RULES.md §6" not in refusal.inner_text()
+    refusal.locator("summary").click()
     assert "Rule: RULES.md §6" in refusal.inner_text()
     # Right where the dealer typed: the refusal follows the amount's group, and the amount stays to fix.
     assert page.locator(".group.wager + #console-refusal").count() == 1
@@ -153,7 +159,8 @@ def test_an_illegal_amount_typed_by_hand_is_refused_with_the_rule_where_it_was_t
     page.locator("#act-amount").press("Enter")
     page.wait_for_selector("#console-refusal[data-code='bet_too_small']")
     assert "bet 5 is below the minimum bet 20" in refusal.inner_text()
-    assert "TDA 43-A" in refusal.inner_text()
+    assert "TDA 43: a bet must be at least the minimum bet" in refusal.inner_text()
+    assert "TDA 43-A" in refusal.locator(".refusal-rule").text_content()
     page.set_viewport_size(PHONE)
     screenshot(page, "console-refusal-phone")
 
@@ -273,9 +280,11 @@ def test_screenshots_of_the_console_at_phone_and_tablet_sizes(
         services.hand_event_record(actor=actor, hand_id=hand.pk, expected_seq=hand.seq, event=event)
     page.wait_for_selector("#console[data-phase='showdown']")
     pick(page, "KsKh")
-    assert page.locator("#pick-Ks").get_attribute("aria-pressed") == "true"
+    assert page.locator("#picked-0").inner_text() == "K♠" and page.locator("#picked-1").inner_text() == "K♥"
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    assert page.locator("#pick-2c").bounding_box()["height"] >= 44
+    assert page.locator("#pick-rank-2").bounding_box()["height"] >= 44
+    # the whole picker, up to its Show button, on the first screen
+    assert page.locator("#act-show").bounding_box()["y"] + 48 <= viewport["height"]
     assert screenshot(page, f"console-showdown-{size}").stat().st_size > 5000
 
 
@@ -320,8 +329,11 @@ def test_the_showdown_by_finishing_order_splits_a_tie(page, live_server, directo
     hand = to_showdown(director, table)
     open_console(page, live_server, device[1])
     page.click(".finish-order summary")
-    page.select_option("#place-2", "1")
-    page.select_option("#place-3", "1")  # equal hands: they split
+    assert page.locator("#act-finish-order").is_disabled()  # nothing preset: no seat has a place yet
+    tap(page, "#place-seat-2")
+    assert page.locator("#act-finish-order").is_disabled()
+    tap(page, "#place-tie")
+    tap(page, "#place-seat-3")  # equal hands: they split
     tap(page, "#act-finish-order")
     page.wait_for_selector("#console[data-phase='finished']")
     assert HandEvent.objects.filter(hand=hand).last().payload == {"type": "finish_order", "order": [[2, 3]]}
@@ -337,13 +349,16 @@ def test_a_card_already_shown_cannot_be_picked_again_and_the_other_seat_may_muck
     open_console(page, live_server, device[1])
     first = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
     pick(page, "AsAdKcKd2h")
-    assert page.locator("#pick-3c").is_disabled()  # five picked: no sixth
+    assert page.locator("#pick-rank-3").is_disabled()  # five picked: no sixth
     tap(page, "#act-show")
     wait_seq(page, hand.seq + 1)
     second = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
     assert second != first
-    assert page.locator("#pick-As").is_disabled()  # already shown by the other seat
-    assert page.locator("#pick-2h").is_disabled()
+    tap(page, "#pick-rank-A")
+    assert page.locator("#pick-suit-s").is_disabled()  # already shown by the other seat
+    assert page.locator("#pick-suit-h").is_enabled()
+    tap(page, "#pick-rank-2")
+    assert page.locator("#pick-suit-h").is_disabled()
     tap(page, "#act-muck")
     page.wait_for_selector("#console[data-phase='finished']")
     assert f"{'Bo' if first == 2 else 'Cy'} (110)" in page.locator("#console-winners").inner_text()
@@ -385,8 +400,9 @@ def test_triple_draw_fixed_limit_with_a_turn_clock(page, live_server, club, issu
     assert page.locator("li.seat[data-seat='3'] .badge.blind").inner_text() == "BB"
     seconds = int(page.locator("#console-clock-seconds").inner_text().split()[0])
     assert 25 <= seconds <= 30 and page.locator("#console-clock .clock-label").is_visible()
-    # Fixed-limit: the raise is the one bet size, no presets, and it is not an all-in.
-    assert page.locator("#act-amount").input_value() == "100"
+    # Fixed-limit: the raise is the one bet size: no amount box, no presets, and it is not an all-in.
+    assert page.locator("#act-amount").count() == 0
+    assert page.locator("#act-wager").inner_text().startswith("Raise to 100")
     assert page.locator(".presets").count() == 0 and page.locator("#act-allin").count() == 0
     page.keyboard.press("r")
     wait_seq(page, 1)
@@ -424,3 +440,39 @@ def test_jacks_or_better_the_opener_proves_openers_with_the_card_picker(
     hand = Hand.objects.get(table=table)
     assert actions(hand)[1] == {"type": "prove_openers", "seat": 2, "cards": "JhJc8d4s3s"}
     assert page.locator("#act-prove-open").count() == 0  # proven once
+
+
+def _in_view(page: Any, selector: str) -> dict[str, float]:
+    """The element's box in the viewport as it is now (the test never scrolls)."""
+    box = page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect(); "
+        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }",
+        selector,
+    )
+    assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], f"{selector} is off the first screen: {box}"
+    assert box["left"] >= 0 and box["right"] <= PHONE["width"], f"{selector} is off the screen sideways: {box}"
+    return box
+
+
+def test_on_a_phone_the_whole_betting_action_and_its_refusal_fit_the_first_screen(
+    page, live_server, director, table, device
+):
+    # given a hand where seat 2 may bet (an amount between the minimum and the stack)
+    services.hand_start(actor=Actor(user=director), table=table)
+    page.set_viewport_size(PHONE)
+    open_console(page, live_server, device[1])
+    # then the header takes at most 15% of the screen, and the actions, the amount and the bet are all on it
+    header = _in_view(page, ".console-status")
+    assert header["bottom"] <= 0.15 * PHONE["height"], header
+    for selector in ("#act-fold", "#act-check", "#act-amount", "#act-min", "#act-wager", "#act-allin"):
+        _in_view(page, selector)
+    screenshot(page, "console-first-screen-phone")
+
+    # when an amount the rules refuse is sent, then the refusal is in sight, next to what sent it
+    page.fill("#act-amount", "30")
+    tap(page, "#act-wager")
+    page.wait_for_selector("#console-refusal[data-code='amount_not_in_units']")
+    _in_view(page, "#console-refusal")
+    _in_view(page, "#act-wager")
+    assert page.evaluate("window.scrollY") == 0 or _in_view(page, "#act-amount")
+    screenshot(page, "console-first-screen-refusal-phone")
