@@ -47,7 +47,7 @@ TOO_WIDE = """
   const w = document.documentElement.clientWidth, bad = [];
   for (const el of document.querySelectorAll("body *")) {
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || getComputedStyle(el).position === "absolute" && el.classList.contains("visually-hidden")) continue;
+    if (r.width === 0 || el.closest(".skip, .visually-hidden")) continue; // off-screen by design until focused
     if (r.right > w + 1 || r.left < -1) bad.push(el.tagName + (el.id ? "#" + el.id : "") + "." + el.className + " " + Math.round(r.left) + ".." + Math.round(r.right));
   }
   return { width: w, scrollWidth: document.documentElement.scrollWidth, bad: bad.slice(0, 10) };

@@ -69,7 +69,8 @@ def test_every_format_hears_the_start_and_the_level(worker, receiver) -> None:  
     kinds = sorted(b["event"] for b in _posts(receiver, "/json"))
     assert kinds == ["level", "start"]
     assert all(b["tournament"] == {"id": t.pk, "name": "Friday"} for b in _posts(receiver, "/json"))
-    assert WebhookDelivery.objects.filter(status="delivered").count() == 8
+    wait_until(lambda: WebhookDelivery.objects.filter(status="delivered").count() == 8, timeout=10)
+    assert WebhookDelivery.objects.count() == 8  # one per webhook and event, none twice
 
 
 def test_a_webhook_hears_only_what_it_asked_for_and_a_break(worker, receiver) -> None:  # type: ignore[no-untyped-def]
@@ -149,3 +150,27 @@ def test_the_cockpit_adds_and_removes_webhooks(receiver) -> None:  # type: ignor
     assert stranger.post(f"/cockpit/webhooks/{hook.pk}/delete/").status_code == 404
     assert client.post(f"/cockpit/webhooks/{hook.pk}/delete/").status_code == 302
     assert not Webhook.objects.exists()
+
+
+def test_a_repeated_fan_out_sends_nothing_twice(receiver) -> None:  # type: ignore[no-untyped-def]
+    from django.db import transaction
+
+    from apps.clocks.models import LiveEvent
+    from apps.room.webhooks import deliveries_create
+
+    club = ClubFactory()
+    actor = Actor(user=director_of(club))
+    t = given_tournament(club, actor, 4)
+    with transaction.atomic():
+        publish(t, "started", {"entries": 4})
+        publish(t, "rebuy", {"entry": 1, "player": "Ana"})  # not something a webhook hears
+    _club_hooks = [
+        room.webhook_create(actor=actor, club=club, name=f, url=f"{receiver.url}/{f}", format=f,
+                            chat_id="1", events=["start"])  # fmt: skip
+        for f in ("json", "telegram")
+    ]
+    started, rebuy = LiveEvent.objects.filter(channel_id=f"tournament:{t.pk}").order_by("event_id")
+    assert len(deliveries_create(tournament_id=t.pk, event_id=started.event_id)) == 2
+    assert deliveries_create(tournament_id=t.pk, event_id=started.event_id) == []
+    assert deliveries_create(tournament_id=t.pk, event_id=rebuy.event_id) == []
+    assert WebhookDelivery.objects.filter(tournament=t).count() == 2
