@@ -83,12 +83,42 @@ def request_from_form(data: Mapping[str, Any]) -> dict[str, Any]:
     return payload
 
 
+def pot_title(name: str) -> str:
+    """``"main"`` → "Main pot", ``"side 2"`` → "Side pot 2", in the active language."""
+    from django.utils.translation import gettext
+
+    if name == "main":
+        return gettext("Main pot")
+    return gettext("Side pot %(n)s") % {"n": name.removeprefix("side ")}
+
+
+def _hand_text(player: Mapping[str, Any], ranking: str, english: str) -> str:
+    """The hand shown, named in the active language (the answer names it in English)."""
+    from apps.core.i18n_names import strength_name
+    from apps.engine.errors import EngineError
+    from apps.engine.ranking import evaluate
+
+    cards = player.get("cards")
+    if not english or not cards or player.get("folded"):
+        return english
+    try:
+        return strength_name(evaluate(str(cards), ranking))
+    except (EngineError, KeyError, ValueError):
+        return english
+
+
+def pots_named(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The answer's pots, each with its title in the active language."""
+    return [{**pot, "title": pot_title(str(pot["name"]))} for pot in answer["pots"]]
+
+
 def result_rows(payload: Mapping[str, Any], answer: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row per seat for the result table: put in, back uncalled, pots won, received, net, hand."""
     won: dict[str, list[str]] = {}
     for pot in answer["pots"]:
         for seat, share in pot["shares"].items():
-            won.setdefault(seat, []).append(f"{pot['name']} {share}")
+            won.setdefault(seat, []).append(f"{pot_title(str(pot['name']))} {share}")
+    ranking = str(payload.get("ranking") or "high")
     rows = []
     for player in sorted(payload["players"], key=lambda p: p["seat"]):
         seat = str(player["seat"])
@@ -103,7 +133,7 @@ def result_rows(payload: Mapping[str, Any], answer: Mapping[str, Any]) -> list[d
                 "won": won.get(seat, []),
                 "received": answer["received"].get(seat, 0),
                 "net": answer["net"].get(seat, 0),
-                "hand": answer["hands"].get(seat, ""),
+                "hand": _hand_text(player, ranking, answer["hands"].get(seat, "")),
             }
         )
     return rows

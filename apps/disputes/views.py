@@ -43,6 +43,7 @@ def pots_page(request: HttpRequest) -> HttpResponse:
             else:
                 context["answer"] = answer
                 context["result_rows"] = potform.result_rows(payload, answer)
+                context["pots"] = potform.pots_named(answer)
                 context["lines"] = explanation_render(answer["explanation_lines"])
     else:
         context["rows"] = potform.blank_rows(potform.DEFAULT_ROWS)

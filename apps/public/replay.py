@@ -34,6 +34,17 @@ def _seats(st: HandState) -> list[dict[str, Any]]:
     return out
 
 
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_symbols(token: str) -> str:
+    """``"Kh"`` → ``"K♥"``, ``"Td"`` → ``"10♦"`` (what a step's text shows); anything else as it is."""
+    if len(token) != 2 or token[1].lower() not in _SUIT_SYMBOLS:
+        return token
+    rank = "10" if token[0].upper() == "T" else token[0].upper()
+    return rank + _SUIT_SYMBOLS[token[1].lower()]
+
+
 def _event(before: HandState, after: HandState, ev: Mapping[str, Any]) -> dict[str, Any]:
     """What happened, in the terms a page describes it with (the call's amount, the draw's count)."""
     seat = ev.get("seat")
@@ -43,7 +54,8 @@ def _event(before: HandState, after: HandState, ev: Mapping[str, Any]) -> dict[s
         out["name"] = s1.name or ""
         out["amount"] = ev.get("amount", s1.contributed - s0.contributed)
         out["count"] = ev.get("count")
-        out["cards"] = " ".join(s1.cards) if ev["type"] in ("show", "prove_openers") else ""
+        shown = ev["type"] in ("show", "prove_openers")
+        out["cards"] = " ".join(card_symbols(c) for c in s1.cards) if shown else ""
         if ev["type"] == "timeout":  # the clock's default action: what the seat ended up doing
             out["became"] = "fold" if s1.folded else ("draw" if len(s1.draws) > len(s0.draws) else "check")
     return out

@@ -25,7 +25,7 @@ SEED_001_FORM = {
 def cell(html: str, seat: int, css: str) -> str:
     row = re.search(rf'<tr data-seat="{seat}">(.*?)</tr>', html, re.S)
     assert row is not None, f"no row for seat {seat}"
-    found = re.search(rf'<td class="{css}">(.*?)</td>', row.group(1), re.S)
+    found = re.search(rf'<td class="{css}"[^>]*>(.*?)</td>', row.group(1), re.S)
     assert found is not None
     return found.group(1).strip()
 
