@@ -209,10 +209,11 @@ def devices_of(club: Club) -> list[DeviceToken]:
 
 def table_choices(club: Club) -> list[tuple[int, str]]:
     """The club's tables a device may be given, open tournament tables and cash tables alike."""
+    from apps.core.i18n_names import table_display_name
+
     broken = TournamentTable.objects.filter(table__club=club, broken_at__isnull=False).values("table_id")
-    return list(
-        Table.objects.filter(club=club).exclude(pk__in=broken).order_by("name").values_list("pk", "name")
-    )
+    rows = Table.objects.filter(club=club).exclude(pk__in=broken).order_by("name").values_list("pk", "name")
+    return [(pk, table_display_name(name)) for pk, name in rows]
 
 
 def disputes_of(club: Club) -> list[Any] | None:

@@ -293,7 +293,10 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("prizes must be non-negative and the unit positive"),
     ),
     "icm_too_many": (gettext_noop("exact ICM is limited to %(players)s players"),),
-    "registration_closed": (gettext_noop("registration closed after level %(level)s"),),
+    "registration_closed": (
+        gettext_noop("registration closed after level %(level)s"),
+        gettext_noop("registration is closed: this tournament has no late registration"),
+    ),
     "rebuy_none": (gettext_noop("this tournament has no rebuy"),),
     "add_on_none": (gettext_noop("this tournament has no add_on"),),
     "reentry_none": (gettext_noop("this tournament has no reentry"),),

@@ -106,3 +106,19 @@ def card_name(token: str) -> str:
         "rank": CARD_RANKS[token[0].upper()],
         "suit": SUITS[token[1].lower()],
     }
+
+
+_TOURNAMENT_TABLE = re.compile(r"^(?P<tournament>.*) #(?P<id>\d+) (?P<kind>table|final) (?P<number>\d+)$")
+
+
+def table_display_name(name: str) -> str:
+    """A table's name in the active language. The seat draw names a tournament's tables in English
+    (``"Sunday #2 table 1"``, ``"Sunday #2 final 3"``: apps.tournaments.seating); a name of any other form is
+    the club's own and is shown as given."""
+    m = _TOURNAMENT_TABLE.match(name or "")
+    if m is None:
+        return name
+    values = {"tournament": m["tournament"], "id": m["id"], "number": m["number"]}
+    if m["kind"] == "final":
+        return gettext("%(tournament)s #%(id)s final table %(number)s") % values
+    return gettext("%(tournament)s #%(id)s table %(number)s") % values

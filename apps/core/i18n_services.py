@@ -11,6 +11,16 @@ from typing import Final
 from django.utils.translation import gettext_noop
 
 SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
+    # the room (apps.room): what the TV announces, the club's webhooks
+    "sound_invalid": (gettext_noop("unknown announcement %(value)s"),),
+    "webhook_url_invalid": (gettext_noop("a webhook needs an http or https address"),),
+    "webhook_not_found": (gettext_noop("no webhook %(webhook)s"),),
+    "invalid": (
+        gettext_noop("a webhook needs a name of up to 60 characters"),
+        gettext_noop("unknown format %(value)s"),
+        gettext_noop("a Telegram webhook needs the chat id"),
+        gettext_noop("choose what the webhook is told"),
+    ),
     "device_not_allowed": (
         gettext_noop("%(value)s is a dealer's device; log in as the club's director to do that"),
     ),

@@ -87,6 +87,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int, second: bool = Fa
         "labels": level_labels(),
         "clock": None,
         "sound": sound_config(t),
+        "board_seat": gettext("table %(table)s, seat %(seat)s"),
     }
     level = live["level"]
     if clock is not None:

@@ -199,7 +199,7 @@
 
   function renderStatus() {
     var live = hand && hand.status === "in_progress";
-    $("console-hand").textContent = (table ? table.name : "") + (hand ? " \u00b7 " + fmt(T.hand, { number: hand.number }) : "");
+    $("console-hand").textContent = (cfg.tableName || (table ? table.name : "")) + (hand ? " \u00b7 " + fmt(T.hand, { number: hand.number }) : "");
     var phase = !hand ? T.noHand : !live ? T.phase_finished
       : fmt(T["phase_" + hand.phase] || hand.phase, { round: hand.betting_round + 1 });
     if (live && hand.pass_outs) phase += " \u00b7 " + fmt(T.passOuts, { n: hand.pass_outs });

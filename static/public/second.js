@@ -24,7 +24,7 @@
             else {
               li.appendChild(span("rank", String(r.rank)));
               var name = span("name", r.player);
-              if (r.seat) { var sm = document.createElement("small"); sm.textContent = fill(board.dataset.seat, r.seat); name.appendChild(sm); }
+              if (r.seat) { var sm = document.createElement("small"); sm.textContent = fill(cfg.board_seat, r.seat); name.appendChild(sm); }
               li.appendChild(name);
               li.appendChild(span("chips", String(r.chips)));
             }

@@ -44,6 +44,7 @@ def world(db: Any) -> dict[str, Any]:
         "token": token,
         "fmt": "csv",
         "action": "rebuy",
+        "webhook_id": 0,  # POST only, as the next
         "move_id": 0,  # POST only (GET answers 405 before the id is read); a GET page would 404 here
     }
     try:

@@ -86,6 +86,12 @@ def verify_registration(config: TournamentConfig, *, level: int) -> None:
     ...
     apps.engine.tournament.errors.EntryError: registration closed after level 2
     """
+    if level > config.late_registration_until == 0:  # "after level 0" would read as nonsense
+        raise EntryError(
+            "registration is closed: this tournament has no late registration",
+            code="registration_closed",
+            detail={"level": level, "until": 0},
+        )
     if level > config.late_registration_until:
         raise EntryError(
             f"registration closed after level {config.late_registration_until}",
