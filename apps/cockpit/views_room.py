@@ -45,13 +45,16 @@ def room(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST":
         attempt(
             request,
-            lambda: services.room_sounds_set(actor=actor(request), tournament=t, sounds=request.POST.getlist("sounds")),
+            lambda: services.room_sounds_set(
+                actor=actor(request), tournament=t, sounds=request.POST.getlist("sounds")
+            ),
             _("Saved: the clock display announces what is ticked."),
         )
         return redirect("cockpit:room", tournament_id=t.pk)
     entries = Entry.objects.filter(tournament=t).select_related("player").order_by("player__name", "number")
     players = [
-        {"entry": e, "link": request.build_absolute_uri(reverse("public:me", args=[t.pk, e.pk]))} for e in entries
+        {"entry": e, "link": request.build_absolute_uri(reverse("public:me", args=[t.pk, e.pk]))}
+        for e in entries
     ]
     return page(
         request,

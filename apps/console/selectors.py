@@ -66,7 +66,10 @@ def console_text() -> dict[str, Any]:
         "pickSuitOf": _("Now the suit of the {rank}"),
         "takeBack": _("Take back the {card}"),
         "emptySlot": _("No card yet"),
-        "finishHelp": _("Tap the seats from the best hand to the worst. Tap Tie first when the next seat ties with the one before."),
+        "finishHelp": _(
+            "Tap the seats from the best hand to the worst. "
+            "Tap Tie first when the next seat ties with the one before."
+        ),
         "finishTie": _("Tie"),
         "finishReset": _("Start again"),
         "finishNth": _("place {n}"),

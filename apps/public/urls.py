@@ -8,7 +8,9 @@ app_name = "public"
 urlpatterns = [
     path("t/", views.public_index, name="index"),
     path("t/<int:tournament_id>/clock/", views.tournament_clock, name="clock"),
-    path("t/<int:tournament_id>/clock/second/", views.tournament_clock, {"second": True}, name="clock-second"),
+    path(
+        "t/<int:tournament_id>/clock/second/", views.tournament_clock, {"second": True}, name="clock-second"
+    ),
     path("t/<int:tournament_id>/me/", views_me.me_index, name="me-index"),
     path("t/<int:tournament_id>/me/<int:entry_id>/", views_me.me_page, name="me"),
     path("t/<int:tournament_id>/me/<int:entry_id>/qr.svg", views_me.me_qr, name="me-qr"),

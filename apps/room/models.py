@@ -29,6 +29,9 @@ class RoomSettings(models.Model):
     sounds = models.JSONField(default=all_sounds, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {', '.join(self.sounds)}"
+
 
 class Webhook(models.Model):
     class Format(models.TextChoices):
@@ -78,3 +81,6 @@ class WebhookDelivery(models.Model):
             # A live event is announced once per webhook, however often the fan-out runs.
             models.UniqueConstraint(fields=["webhook", "tournament", "event_id"], name="delivery_once")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.webhook_id} #{self.event_id} {self.status}"

@@ -49,10 +49,15 @@ def webhook_create(
             "a webhook needs an http or https address", code="webhook_url_invalid", detail={"field": "url"}
         )
     if not name or len(name) > 60:
-        raise ValidationFailed("a webhook needs a name of up to 60 characters", code="invalid",
-                               detail={"fields": {"name": "1 to 60 characters"}})  # fmt: skip
+        raise ValidationFailed(
+            "a webhook needs a name of up to 60 characters",
+            code="invalid",
+            detail={"fields": {"name": "1 to 60 characters"}},
+        )
     if format not in Webhook.Format.values:
-        raise ValidationFailed(f"unknown format {format}", code="invalid", detail={"fields": {"format": format}})
+        raise ValidationFailed(
+            f"unknown format {format}", code="invalid", detail={"fields": {"format": format}}
+        )
     if format == Webhook.Format.TELEGRAM and not chat_id:
         raise ValidationFailed(
             "a Telegram webhook needs the chat id", code="invalid", detail={"fields": {"chat_id": "required"}}

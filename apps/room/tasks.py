@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
 from django.db.models import F
@@ -24,7 +25,7 @@ def webhooks_fan_out(tournament_id: int, event_id: int) -> int:
 
 
 @shared_task(bind=True, ignore_result=True, max_retries=MAX_ATTEMPTS - 1, acks_late=True)
-def webhook_deliver(self, delivery_id: int) -> str:  # type: ignore[no-untyped-def]
+def webhook_deliver(self: Any, delivery_id: int) -> str:
     from apps.room.models import WebhookDelivery
     from apps.room.webhooks import delivery_send
 

@@ -32,7 +32,8 @@ def level_text(level: Mapping[str, Any] | None) -> str:
     parts = []
     if level.get("big_blind"):
         parts.append(
-            gettext("blinds %(small)s/%(big)s") % {"small": level.get("small_blind", 0), "big": level["big_blind"]}
+            gettext("blinds %(small)s/%(big)s")
+            % {"small": level.get("small_blind", 0), "big": level["big_blind"]}
         )
     if level.get("ante"):
         parts.append(gettext("ante %(ante)s") % {"ante": level["ante"]})
@@ -74,13 +75,23 @@ def announcement(t: Tournament, type: str, data: dict[str, Any]) -> str:
         return text
     if type == "break_started":
         minutes = round(float((data.get("current") or {}).get("seconds", 0)) / 60)
-        return gettext("%(tournament)s: a break of %(minutes)s minutes.") % {"tournament": name, "minutes": minutes}
+        return gettext("%(tournament)s: a break of %(minutes)s minutes.") % {
+            "tournament": name,
+            "minutes": minutes,
+        }
     if type == "eliminated":
         place, place_to = data.get("place"), data.get("place_to")
         shown = f"{place}–{place_to}" if place_to and place_to != place else place
-        values = {"tournament": name, "player": data.get("player", ""), "place": shown, "prize": data.get("prize")}
+        values = {
+            "tournament": name,
+            "player": data.get("player", ""),
+            "place": shown,
+            "prize": data.get("prize"),
+        }
         if data.get("prize"):
-            return gettext("%(tournament)s: %(player)s is out in place %(place)s and wins %(prize)s.") % values
+            return (
+                gettext("%(tournament)s: %(player)s is out in place %(place)s and wins %(prize)s.") % values
+            )
         return gettext("%(tournament)s: %(player)s is out in place %(place)s.") % values
     if type == "finished":
         return gettext("%(tournament)s is over. Results:") % {"tournament": name} + "\n" + _results(t)

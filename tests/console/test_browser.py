@@ -450,7 +450,9 @@ def _in_view(page: Any, selector: str) -> dict[str, float]:
         selector,
     )
     assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], f"{selector} is off the first screen: {box}"
-    assert box["left"] >= 0 and box["right"] <= PHONE["width"], f"{selector} is off the screen sideways: {box}"
+    assert box["left"] >= 0 and box["right"] <= PHONE["width"], (
+        f"{selector} is off the screen sideways: {box}"
+    )
     return box
 
 

@@ -25,10 +25,21 @@ from tests.i18n.test_pages import _client, _url, page_patterns, text_nodes
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("id", "ru", "pt")
 WORD = re.compile(r"[A-Za-z]{4,}")
-# Words that are the same in every language: product and service names, file formats, the languages' own names.
+# The same in every language: product and service names, file formats, the languages' own names.
 # "Enter" is the key's name as keyboards print it.
-SAME_EVERYWHERE = {"floor", "discord", "slack", "telegram", "json", "english", "bahasa", "indonesia", "joker", "ante",
-                   "enter"}  # fmt: skip
+SAME_EVERYWHERE = {
+    "floor",
+    "discord",
+    "slack",
+    "telegram",
+    "json",
+    "english",
+    "bahasa",
+    "indonesia",
+    "joker",
+    "ante",
+    "enter",
+}
 
 
 def _words(text: str) -> set[str]:
@@ -56,8 +67,14 @@ def vocabularies() -> tuple[set[str], dict[str, set[str]]]:
 def data_words() -> set[str]:
     """What the test's own data called things: shown as given in every language."""
     names: list[str] = []
-    for model, field in ((Player, "name"), (Club, "name"), (Tournament, "name"), (League, "name"),
-                         (Season, "name"), (DeviceToken, "name")):  # fmt: skip
+    for model, field in (
+        (Player, "name"),
+        (Club, "name"),
+        (Tournament, "name"),
+        (League, "name"),
+        (Season, "name"),
+        (DeviceToken, "name"),
+    ):
         names += [str(v) for v in model.objects.values_list(field, flat=True)]
     from django.contrib.auth import get_user_model
 
@@ -70,7 +87,9 @@ def data_words() -> set[str]:
     return {w for n in names for w in _words(n)} | SAME_EVERYWHERE
 
 
-def english_left(html: str, lang: str, english: set[str], native: dict[str, set[str]], data: set[str]) -> set[str]:
+def english_left(
+    html: str, lang: str, english: set[str], native: dict[str, set[str]], data: set[str]
+) -> set[str]:
     found: set[str] = set()
     for node in text_nodes(html):
         found |= (_words(node) & english) - native[lang] - data
@@ -82,7 +101,12 @@ def _pots_answer(client: Client) -> str:
     for i, (seat, name, put, cards) in enumerate(
         ((1, "A", 50, "KhKdKcJd9s"), (2, "B", 120, "JcJhJs8d2c"), (3, "C", 200, "9c9d9h3s2d"))
     ):
-        form |= {f"p-{i}-seat": str(seat), f"p-{i}-name": name, f"p-{i}-contributed": str(put), f"p-{i}-cards": cards}
+        form |= {
+            f"p-{i}-seat": str(seat),
+            f"p-{i}-name": name,
+            f"p-{i}-contributed": str(put),
+            f"p-{i}-cards": cards,
+        }
     response = client.post("/pots/", form)
     assert response.status_code == 200
     html = response.content.decode()
@@ -116,9 +140,11 @@ def test_no_english_is_left_on_a_translated_page(world: dict[str, Any]) -> None:
         if left:
             failures.append(f"{lang} /pots/ (answer): {sorted(left)}")
         director.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
-        page = director.post(f"/cockpit/tournaments/{t.pk}/register/", {"player_name": "Late Comer"}, follow=True)
+        page = director.post(
+            f"/cockpit/tournaments/{t.pk}/register/", {"player_name": "Late Comer"}, follow=True
+        )
         html = page.content.decode()
-        assert "role=\"alert\"" in html, "the late registration was not refused"
+        assert 'role="alert"' in html, "the late registration was not refused"
         left = english_left(html, lang, english, native, data | {"late", "comer"})
         if left:
             failures.append(f"{lang} refusal: {sorted(left)}")

@@ -32,10 +32,12 @@ MEASURE = """
     if (!el) { out.items[sel] = null; continue; }
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
-    out.items[sel] = { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+    out.items[sel] = { left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+      width: r.width, height: r.height,
       hidden: style.display === "none" || style.visibility === "hidden" || r.width === 0 || r.height === 0,
       clipped: el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2,
-      fontSize: parseFloat(style.fontSize), sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight };
+      fontSize: parseFloat(style.fontSize),
+      sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight };
   }
   return out;
 }
@@ -47,8 +49,11 @@ TOO_WIDE = """
   const w = document.documentElement.clientWidth, bad = [];
   for (const el of document.querySelectorAll("body *")) {
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || el.closest(".skip, .visually-hidden")) continue; // off-screen by design until focused
-    if (r.right > w + 1 || r.left < -1) bad.push(el.tagName + (el.id ? "#" + el.id : "") + "." + el.className + " " + Math.round(r.left) + ".." + Math.round(r.right));
+    if (r.width === 0 || el.closest(".skip, .visually-hidden")) continue; // off-screen until focused
+    if (r.right > w + 1 || r.left < -1) {
+      bad.push(el.tagName + (el.id ? "#" + el.id : "") + "." + el.className + " "
+        + Math.round(r.left) + ".." + Math.round(r.right));
+    }
   }
   return { width: w, scrollWidth: document.documentElement.scrollWidth, bad: bad.slice(0, 10) };
 }
@@ -68,4 +73,6 @@ def assert_within(m: dict[str, Any], sel: str) -> None:
     assert box is not None, f"{sel} is missing"
     assert not box["hidden"], f"{sel} is hidden"
     assert box["left"] >= -1 and box["top"] >= -1, f"{sel} starts off screen: {box}"
-    assert box["right"] <= m["width"] + 1 and box["bottom"] <= m["height"] + 1, f"{sel} ends off screen: {box}"
+    assert box["right"] <= m["width"] + 1 and box["bottom"] <= m["height"] + 1, (
+        f"{sel} ends off screen: {box}"
+    )

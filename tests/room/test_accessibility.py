@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from apps.accounts.models import Membership, Role
-from tests.i18n.conftest import world  # noqa: F401  (the fixture)
 from tests.i18n.test_pages import _url, page_patterns
 from tests.room.helpers import new_page
 
@@ -26,7 +25,8 @@ async () => {
   const r = await axe.run(document, { resultTypes: ["violations"] });
   return r.violations.filter(v => ["serious", "critical"].includes(v.impact)).map(v => ({
     id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").slice(0, 160)) }));
+    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").slice(0, 160)),
+  }));
 }
 """
 
@@ -67,7 +67,9 @@ def test_no_page_has_a_serious_or_critical_violation(chromium, live_server, worl
         routes = [_url(route, args) for route, _ in page_patterns()]
         routes += [f"/t/{args['tournament_id']}/me/{args['entry_id']}/"]
         for url in dict.fromkeys(routes):
-            if url.startswith(("/accounts/logout", "/console/open/")) or url.endswith((".csv", ".json", ".svg")):
+            if url.startswith(("/accounts/logout", "/console/open/")) or url.endswith(
+                (".csv", ".json", ".svg")
+            ):
                 continue
             response = page.request.get(live_server.url + url, max_redirects=0)
             if response.status != 200 or "text/html" not in response.headers.get("content-type", ""):
@@ -79,7 +81,11 @@ def test_no_page_has_a_serious_or_critical_violation(chromium, live_server, worl
         # and a phone's view of the pages a phone opens
         phone = new_page(chromium, 360, 740)
         try:
-            for url in (f"/t/{args['tournament_id']}/me/", f"/t/{args['tournament_id']}/standings/", "/pots/"):
+            for url in (
+                f"/t/{args['tournament_id']}/me/",
+                f"/t/{args['tournament_id']}/standings/",
+                "/pots/",
+            ):
                 for v in violations(phone, axe_script, live_server.url + url):
                     failures.append(f"360px {url}: {v['impact']} {v['id']} ({v['help']}): {v['nodes']}")
         finally:

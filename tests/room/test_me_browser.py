@@ -30,7 +30,9 @@ def _free_seat(t, table_number: int) -> int:  # type: ignore[no-untyped-def]
 
 def test_a_player_finds_their_seat_and_is_told_their_move_live(chromium, live_server) -> None:  # type: ignore[no-untyped-def]
     t = running_tournament(8, hands=0)
-    entry = Entry.objects.select_related("seat__table__tournament_table", "player").get(tournament=t, player__name="P03")
+    entry = Entry.objects.select_related("seat__table__tournament_table", "player").get(
+        tournament=t, player__name="P03"
+    )
     table = entry.seat.table.tournament_table.number
     page = new_page(chromium, 360, 740)
     page.context.add_init_script(VIBRATE)
@@ -49,15 +51,25 @@ def test_a_player_finds_their_seat_and_is_told_their_move_live(chromium, live_se
         # when the director moves them to the other table
         other = 2 if table == 1 else 1
         seat = _free_seat(t, other)
-        move = SeatMove.objects.create(tournament=t, entry=entry, kind=SeatMove.Kind.BALANCE, from_table=table,
-                                       from_seat=entry.seat.number, to_table=other, to_seat=seat, rule="TDA 11-A")  # fmt: skip
+        move = SeatMove.objects.create(
+            tournament=t,
+            entry=entry,
+            kind=SeatMove.Kind.BALANCE,
+            from_table=table,
+            from_seat=entry.seat.number,
+            to_table=other,
+            to_seat=seat,
+            rule="TDA 11-A",
+        )
         move_decide(actor=t.director, move=move)
 
         # then the move arrives live, at the top, with a vibration, and the seat follows
         page.wait_for_selector("#me-move:not([hidden])", timeout=15_000)
         assert page.locator("#me-move").inner_text() == f"P03: go to table {other}, seat {seat}"
         assert page.evaluate("window.__buzz.length") >= 1
-        page.wait_for_function(f"document.getElementById('me-where').textContent === 'Table {other}, seat {seat}'")
+        page.wait_for_function(
+            f"document.getElementById('me-where').textContent === 'Table {other}, seat {seat}'"
+        )
         wide = page.evaluate(TOO_WIDE)
         assert wide["scrollWidth"] <= 360 and wide["bad"] == [], wide
         screenshot(page, "me-moved-phone")
@@ -76,7 +88,9 @@ def test_a_player_finds_their_seat_and_is_told_their_move_live(chromium, live_se
 def test_a_player_who_is_out_sees_their_place_and_prize(chromium, live_server) -> None:  # type: ignore[no-untyped-def]
     t = running_tournament(8, hands=0)
     entry = Entry.objects.get(tournament=t, player__name="P05")
-    Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.FINISHED, place=2, place_to=2, prize=240, seat=None)
+    Entry.objects.filter(pk=entry.pk).update(
+        status=Entry.Status.FINISHED, place=2, place_to=2, prize=240, seat=None
+    )
     page = new_page(chromium, 360, 740)
     try:
         page.goto(f"{live_server.url}/t/{t.pk}/me/{entry.pk}/")

@@ -26,7 +26,8 @@ HIDDEN_CELLS = """
     if (!td.textContent.trim() || td.closest("[hidden]")) continue;
     seen++;
     const r = td.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || r.left < -1 || r.right > w + 1) bad.push(td.textContent.trim().slice(0, 30));
+    const out = r.width === 0 || r.height === 0 || r.left < -1 || r.right > w + 1;
+    if (out) bad.push(td.textContent.trim().slice(0, 30));
   }
   return { seen, bad };
 }
@@ -46,7 +47,8 @@ def phone(chromium):  # type: ignore[no-untyped-def]
 
 
 LABELS = """
-(row) => [...document.querySelectorAll(row + " td[data-label]")].map(td => getComputedStyle(td, "::before").content)
+(row) => [...document.querySelectorAll(row + " td[data-label]")]
+  .map(td => getComputedStyle(td, "::before").content)
 """
 
 
@@ -81,7 +83,11 @@ def test_the_replay_shows_the_cards_first_with_their_symbols(phone, live_server)
 def test_the_pot_calculator_gives_the_answer_first(phone, live_server) -> None:  # type: ignore[no-untyped-def]
     phone.goto(f"{live_server.url}/pots/")
     for i, (seat, name, put, cards) in enumerate(
-        ((1, "Ann", 50, "Ah Ad Ac Kd 9s"), (2, "Bob", 120, "Kh Kc Ks Qd 9d"), (3, "Cy", 200, "Qh Qc Qs 2d 3d"))
+        (
+            (1, "Ann", 50, "Ah Ad Ac Kd 9s"),
+            (2, "Bob", 120, "Kh Kc Ks Qd 9d"),
+            (3, "Cy", 200, "Qh Qc Qs 2d 3d"),
+        )
     ):
         phone.fill(f"[name=p-{i}-seat]", str(seat))
         phone.fill(f"[name=p-{i}-name]", name)
@@ -91,6 +97,7 @@ def test_the_pot_calculator_gives_the_answer_first(phone, live_server) -> None: 
     phone.click("#resolve")
     answer = phone.locator("#pot-answer")
     answer.wait_for()
+
     def line(i: int) -> str:
         return " ".join(answer.locator("li").nth(i).inner_text().split())
 

@@ -20,17 +20,42 @@ from tests.room.helpers import MEASURE, assert_within, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
 @pytest.fixture(autouse=True)
 def short_streams(settings) -> None:  # type: ignore[no-untyped-def]
     settings.FLOOR_SSE_LIFETIME = 3  # streams end soon after each test (the browser reconnects meanwhile)
 
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
-TV_PANELS = ["#panel-level", "#panel-blinds", "#panel-stats", "#panel-payouts", "#panel-news", "#panel-qr",
-             "#time-left", "#level-now", "#level-next", "#next-break", "#players-left", "#average-stack",
-             "#prize-pool", "#payouts", "#tv-sound", "#tv-fullscreen", ".tv-qr svg"]  # fmt: skip
-SECOND_PANELS = ["#panel-level", "#panel-board", "#panel-stats", "#panel-payouts", "#panel-news", "#board",
-                 "#time-left", "#payouts"]  # fmt: skip
+TV_PANELS = [
+    "#panel-level",
+    "#panel-blinds",
+    "#panel-stats",
+    "#panel-payouts",
+    "#panel-news",
+    "#panel-qr",
+    "#time-left",
+    "#level-now",
+    "#level-next",
+    "#next-break",
+    "#players-left",
+    "#average-stack",
+    "#prize-pool",
+    "#payouts",
+    "#tv-sound",
+    "#tv-fullscreen",
+    ".tv-qr svg",
+]
+SECOND_PANELS = [
+    "#panel-level",
+    "#panel-board",
+    "#panel-stats",
+    "#panel-payouts",
+    "#panel-news",
+    "#board",
+    "#time-left",
+    "#payouts",
+]
 BLINDS = [
     {"seconds": 3600, "small_blind": 100, "big_blind": 200, "ante": 25},
     {"seconds": 3600, "small_blind": 150, "big_blind": 300, "ante": 50},
@@ -42,11 +67,22 @@ BLINDS_GAME = {"kind": "2-7-triple-draw", "small_blind": 100, "big_blind": 200}
 
 def _busy_tournament():  # type: ignore[no-untyped-def]
     """A field of 18 with a long name, big numbers and a few announcements (the longest the panels get)."""
-    t = running_tournament(18, hands=0, name="Sunday Deepstack Championship of the Club", buy_in=12500,
-                           structure=BLINDS, game=BLINDS_GAME, starting_stack=25000)  # fmt: skip
+    t = running_tournament(
+        18,
+        hands=0,
+        name="Sunday Deepstack Championship of the Club",
+        buy_in=12500,
+        structure=BLINDS,
+        game=BLINDS_GAME,
+        starting_stack=25000,
+    )
     with transaction.atomic():
         for i, name in enumerate(("Anastasia Kowalczyk", "Bartholomew", "Cy")):
-            publish(t, "eliminated", {"entry": i + 1, "player": name, "place": 18 - i, "place_to": 18 - i, "prize": 0})
+            publish(
+                t,
+                "eliminated",
+                {"entry": i + 1, "player": name, "place": 18 - i, "place_to": 18 - i, "prize": 0},
+            )
     return t
 
 
@@ -68,7 +104,10 @@ def test_the_tv_fits_the_screen_with_every_panel(chromium, live_server, width, h
             assert not m["items"][sel]["clipped"], f"{sel} is cut off: {m['items'][sel]}"
         # readable across a room: the time a fifth of the screen's height, the blinds a twentieth
         assert m["items"]["#time-left"]["fontSize"] >= 0.2 * height
-        assert page.locator("#level-now .v").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= height / 20
+        assert (
+            page.locator("#level-now .v").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+            >= height / 20
+        )
         assert "100/200" in page.locator("#level-now").inner_text()
 
         page.goto(f"{live_server.url}/t/{t.pk}/clock/second/")
@@ -78,7 +117,9 @@ def test_the_tv_fits_the_screen_with_every_panel(chromium, live_server, width, h
         assert m["scrollHeight"] <= height and m["scrollWidth"] <= width, m
         for sel in SECOND_PANELS:
             assert_within(m, sel)
-        assert page.locator("#board li").count() == 18  # all still in: the eliminations above are only announced
+        assert (
+            page.locator("#board li").count() == 18
+        )  # all still in: the eliminations above are only announced
         assert page.locator("#board li").last.is_visible()
     finally:
         page.context.close()
@@ -91,8 +132,12 @@ def _expected_level(lang: str, number: int, parts: list[tuple[str, object]]) -> 
         return spoken_formats()["level"] % {"number": number, "parts": text}
 
 
-@pytest.mark.parametrize(("lang", "locale"), [("en", "en-US"), ("id", "id-ID"), ("ru", "ru-RU"), ("pt", "pt-PT")])
-def test_a_level_change_chimes_and_is_spoken_in_the_page_language(chromium, live_server, lang, locale) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("lang", "locale"), [("en", "en-US"), ("id", "id-ID"), ("ru", "ru-RU"), ("pt", "pt-PT")]
+)
+def test_a_level_change_chimes_and_is_spoken_in_the_page_language(
+    chromium, live_server, lang, locale
+) -> None:  # type: ignore[no-untyped-def]
     t = running_tournament(6, hands=0, structure=BLINDS, game=BLINDS_GAME)
     page = new_page(chromium, 1280, 720, locale=locale, speech=True)
     try:
@@ -121,7 +166,9 @@ def test_a_level_change_chimes_and_is_spoken_in_the_page_language(chromium, live
         page.context.close()
 
 
-def test_breaks_moves_and_eliminations_are_spoken_and_only_what_the_director_chose(chromium, live_server) -> None:  # type: ignore[no-untyped-def]
+def test_breaks_moves_and_eliminations_are_spoken_and_only_what_the_director_chose(
+    chromium, live_server
+) -> None:  # type: ignore[no-untyped-def]
     t = running_tournament(6, hands=0, structure=BLINDS, game=BLINDS_GAME)
     page = new_page(chromium, 1920, 1080, speech=True)
     try:
@@ -140,13 +187,17 @@ def test_breaks_moves_and_eliminations_are_spoken_and_only_what_the_director_cho
         assert page.evaluate("window.__played").pop().endswith("/static/public/alert.wav")
         level_clock_control(actor=t.director, clock_id=t.level_clock_id, action="jump", level=3)
         page.wait_for_function("window.__spoken.length >= 4")
-        assert page.evaluate("window.__spoken[3].text") == "The break is over. Level 3. Blinds 200/400, Ante 50."
+        assert (
+            page.evaluate("window.__spoken[3].text") == "The break is over. Level 3. Blinds 200/400, Ante 50."
+        )
 
         # when the director keeps only the levels, then a seat move is shown but not said
         room.room_sounds_set(actor=t.director, tournament=t, sounds=["level"])
         page.reload()
         page.wait_for_selector('#main[data-connection="live"]')
-        page.wait_for_function("window.__spoken.length === 0")  # the switch is remembered, but says nothing yet
+        page.wait_for_function(
+            "window.__spoken.length === 0"
+        )  # the switch is remembered, but says nothing yet
         with transaction.atomic():
             publish(t, "eliminated", {"entry": 2, "player": "Bo", "place": 6, "place_to": 6, "prize": 0})
         page.wait_for_selector("#announcements li:has-text('Bo is eliminated')")
@@ -163,7 +214,9 @@ def test_one_minute_left_is_said_once(chromium, live_server) -> None:  # type: i
     try:
         page.goto(f"{live_server.url}/t/{t.pk}/clock/")
         page.click("#tv-sound")
-        page.wait_for_function("window.__spoken.some(s => s.text === 'One minute left in this level.')", timeout=15_000)
+        page.wait_for_function(
+            "window.__spoken.some(s => s.text === 'One minute left in this level.')", timeout=15_000
+        )
         page.wait_for_timeout(1500)
         said = [s["text"] for s in page.evaluate("window.__spoken")]
         assert said.count("One minute left in this level.") == 1

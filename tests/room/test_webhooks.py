@@ -60,7 +60,7 @@ def test_every_format_hears_the_start_and_the_level(worker, receiver) -> None:  
     # then each receiver gets the start and the level, in its own format
     wait_until(lambda: len(receiver.posts) >= 8, timeout=20)
     discord = _posts(receiver, "/discord")
-    assert any("Friday has started: 6 entries." == b["content"] for b in discord)
+    assert any(b["content"] == "Friday has started: 6 entries." for b in discord)
     assert any("level 1" in b["content"] and "ante 25" in b["content"] for b in discord)
     assert all(b["allowed_mentions"] == {"parse": []} for b in discord)
     assert any(b["text"].startswith("Friday has started") for b in _posts(receiver, "/slack"))
@@ -74,8 +74,9 @@ def test_every_format_hears_the_start_and_the_level(worker, receiver) -> None:  
 
 
 def test_a_webhook_hears_only_what_it_asked_for_and_a_break(worker, receiver) -> None:  # type: ignore[no-untyped-def]
-    club, actor = _club_with_hooks(receiver.url, json=["break"], discord=["elimination"],
-                                   slack=["results"], telegram=["start"])  # fmt: skip
+    club, actor = _club_with_hooks(
+        receiver.url, json=["break"], discord=["elimination"], slack=["results"], telegram=["start"]
+    )
     t = given_tournament(club, actor, 4)
     seating.tournament_start(actor=actor, tournament=t)
     # when the clock jumps to the break (index 2 of the structure) and a player goes out
@@ -100,7 +101,9 @@ def test_a_failing_receiver_is_retried_until_it_answers(worker) -> None:  # type
     try:
         club = ClubFactory()
         actor = Actor(user=director_of(club))
-        room.webhook_create(actor=actor, club=club, name="j", url=r.url + "/j", format="json", events=["start"])
+        room.webhook_create(
+            actor=actor, club=club, name="j", url=r.url + "/j", format="json", events=["start"]
+        )
         t = given_tournament(club, actor, 4)
         seating.tournament_start(actor=actor, tournament=t)
         # then the third attempt lands, once
@@ -117,8 +120,14 @@ def test_a_receiver_that_is_down_costs_the_tournament_nothing(worker) -> None:  
     # given a webhook to a port nobody listens on
     club = ClubFactory()
     actor = Actor(user=director_of(club))
-    room.webhook_create(actor=actor, club=club, name="gone", url="http://127.0.0.1:8189/x", format="json",
-                        events=["start", "level"])  # fmt: skip
+    room.webhook_create(
+        actor=actor,
+        club=club,
+        name="gone",
+        url="http://127.0.0.1:8189/x",
+        format="json",
+        events=["start", "level"],
+    )
     t = given_tournament(club, actor, 4)
     started = time.monotonic()
     seating.tournament_start(actor=actor, tournament=t)
@@ -136,11 +145,16 @@ def test_the_cockpit_adds_and_removes_webhooks(receiver) -> None:  # type: ignor
     client.force_login(director_of(club))
     page = client.get(f"/cockpit/clubs/{club.pk}/webhooks/")
     assert page.status_code == 200
-    bad = client.post(f"/cockpit/clubs/{club.pk}/webhooks/", {"name": "x", "url": "ftp://nope", "format": "json", "events": ["start"]})
+    bad = client.post(
+        f"/cockpit/clubs/{club.pk}/webhooks/",
+        {"name": "x", "url": "ftp://nope", "format": "json", "events": ["start"]},
+    )
     assert bad.status_code == 200 and "http or https" in bad.content.decode()
     assert not Webhook.objects.exists()
-    ok = client.post(f"/cockpit/clubs/{club.pk}/webhooks/", {"name": "Discord", "url": receiver.url + "/d", "format": "discord",
-                                            "events": ["start", "results"]})  # fmt: skip
+    ok = client.post(
+        f"/cockpit/clubs/{club.pk}/webhooks/",
+        {"name": "Discord", "url": receiver.url + "/d", "format": "discord", "events": ["start", "results"]},
+    )
     assert ok.status_code == 302
     hook = Webhook.objects.get()
     assert hook.events == ["start", "results"] and hook.club == club
@@ -165,8 +179,9 @@ def test_a_repeated_fan_out_sends_nothing_twice(receiver) -> None:  # type: igno
         publish(t, "started", {"entries": 4})
         publish(t, "rebuy", {"entry": 1, "player": "Ana"})  # not something a webhook hears
     _club_hooks = [
-        room.webhook_create(actor=actor, club=club, name=f, url=f"{receiver.url}/{f}", format=f,
-                            chat_id="1", events=["start"])  # fmt: skip
+        room.webhook_create(
+            actor=actor, club=club, name=f, url=f"{receiver.url}/{f}", format=f, chat_id="1", events=["start"]
+        )
         for f in ("json", "telegram")
     ]
     started, rebuy = LiveEvent.objects.filter(channel_id=f"tournament:{t.pk}").order_by("event_id")
