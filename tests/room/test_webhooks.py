@@ -189,3 +189,23 @@ def test_a_repeated_fan_out_sends_nothing_twice(receiver) -> None:  # type: igno
     assert deliveries_create(tournament_id=t.pk, event_id=started.event_id) == []
     assert deliveries_create(tournament_id=t.pk, event_id=rebuy.event_id) == []
     assert WebhookDelivery.objects.filter(tournament=t).count() == 2
+
+
+def test_the_final_results_post_lists_the_places_and_prizes() -> None:
+    from django.utils import translation
+
+    from apps.room.texts import announcement
+    from apps.tournaments.models import Entry
+
+    club = ClubFactory()
+    actor = Actor(user=director_of(club))
+    t = given_tournament(club, actor, 3, name="Cup")
+    for entry, (place, prize) in zip(
+        Entry.objects.filter(tournament=t).order_by("pk"), ((1, 200), (2, 100), (3, 0)), strict=True
+    ):
+        Entry.objects.filter(pk=entry.pk).update(
+            status=Entry.Status.FINISHED, place=place, place_to=place, prize=prize
+        )
+    assert announcement(t, "finished", {}) == "Cup is over. Results:\n1. P01 (200)\n2. P02 (100)\n3. P03"
+    with translation.override("pt"):
+        assert announcement(t, "finished", {}).startswith("Cup terminou. Resultados:\n1. P01 (200)")

@@ -15,6 +15,7 @@ from apps.engine.tournament.entries import (
     chips_in_play,
     prize_pool,
     verify_rebuy,
+    verify_registration,
 )
 from apps.engine.tournament.errors import EntryError
 from apps.engine.tournament.places import Finish
@@ -35,6 +36,18 @@ CONFIG = TournamentConfig(
 class TestEntries:
     def test_late_registration_up_to_a_level(self) -> None:
         assert [can_register(CONFIG, level=n) for n in (0, 6, 7)] == [True, True, False]
+
+    def test_without_late_registration_the_refusal_says_so(self) -> None:
+        # "registration closed after level 0" reads as nonsense when there never was a late registration
+        with pytest.raises(EntryError) as err:
+            verify_registration(TournamentConfig(buy_in=100, starting_stack=1000), level=1)
+        assert err.value.code == "registration_closed"
+        assert str(err.value.message) == "registration is closed: this tournament has no late registration"
+        with pytest.raises(EntryError) as late:
+            verify_registration(
+                TournamentConfig(buy_in=100, starting_stack=1000, late_registration_until=2), level=3
+            )
+        assert late.value.message == "registration closed after level 2"
 
     def test_rebuy_period_limit_and_stack(self) -> None:
         assert can_rebuy(CONFIG, level=3, stack=0, taken=0)
