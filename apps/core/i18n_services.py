@@ -15,12 +15,6 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "sound_invalid": (gettext_noop("unknown announcement %(value)s"),),
     "webhook_url_invalid": (gettext_noop("a webhook needs an http or https address"),),
     "webhook_not_found": (gettext_noop("no webhook %(webhook)s"),),
-    "invalid": (
-        gettext_noop("a webhook needs a name of up to 60 characters"),
-        gettext_noop("unknown format %(value)s"),
-        gettext_noop("a Telegram webhook needs the chat id"),
-        gettext_noop("choose what the webhook is told"),
-    ),
     "device_not_allowed": (
         gettext_noop("%(value)s is a dealer's device; log in as the club's director to do that"),
     ),
@@ -287,6 +281,11 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("%(field)s contains a lone surrogate"),
     ),
     "invalid": (
+        # the room's webhooks (apps.room.services)
+        gettext_noop("a webhook needs a name of up to 60 characters"),
+        gettext_noop("unknown format %(value)s"),
+        gettext_noop("a Telegram webhook needs the chat id"),
+        gettext_noop("choose what the webhook is told"),
         gettext_noop("%(field)s must be a whole number from %(low)s to %(high)s"),
         gettext_noop("%(field)s must be true or false"),
         gettext_noop("%(field)s must be text of at most %(count)s characters"),
