@@ -372,6 +372,6 @@ def test_the_leaderboard_page_shows_the_board_a_hundred_rows_at_a_time() -> None
     second = Client().get(url, {"page": 2}).content.decode()
     assert second.count('href="/players/') == 30
     assert f'href="/players/{board[100]["player_id"]}/"' in second and 'href="?page=1"' in second
-    assert f"<td>{board[129]['rank']}</td>" in second
+    assert f'<td class="rank">{board[129]["rank"]}</td>' in second
     assert Client().get(url, {"page": 9}).content.decode().count('href="/players/') == 0
     assert Client().get(url, {"page": "x"}).status_code == 200
