@@ -389,6 +389,14 @@ SELECT (SELECT min(deadline) FROM {TableClock._meta.db_table}
 
 def _next_deadlines() -> tuple[datetime | None, datetime | None]:
     """The earliest deadline of the turn clocks and of the level clocks (index lookups, one round trip)."""
+    if connection.vendor != "postgresql":  # SQLite hands timestamps back as text: let the ORM convert them
+        from django.db.models import Min
+
+        turn = TableClock.objects.filter(deadline__isnull=False, hand_id__isnull=False).aggregate(
+            d=Min("deadline")
+        )
+        level = LevelClock.objects.filter(deadline__isnull=False).aggregate(d=Min("deadline"))
+        return turn["d"], level["d"]
     with connection.cursor() as cursor:
         cursor.execute(_NEXT_DEADLINES)
         row = cursor.fetchone()
