@@ -28,6 +28,7 @@ How a turn clock works:
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -291,18 +292,59 @@ def turn_clock_expire(*, table_id: int, version: int, source: str, hand_id: int 
         return STALE
 
 
+@functools.cache
+def _expiry_lock_sql() -> tuple[str, str, str, list[Any], list[Any]]:
+    """The two row locks of an expiry (what the ORM queries compile to), built once: the ORM compiled them
+    anew for every clock action. (hand SQL, hand SQL skipping a locked row, clock SQL, fields, fields)"""
+    hand_fields, clock_fields = list(Hand._meta.concrete_fields), list(TableClock._meta.concrete_fields)
+    hand_t, clock_t = Hand._meta.db_table, TableClock._meta.db_table
+    hand_pk = Hand._meta.pk.column
+    clock_pk = TableClock._meta.pk.column
+    hand_sql = (
+        f"SELECT {', '.join(f'{hand_t}.{f.column}' for f in hand_fields)} FROM {hand_t} "
+        f"WHERE {hand_t}.{hand_pk} = %s FOR UPDATE"
+    )
+    clock_sql = (
+        f"SELECT {', '.join(f'{clock_t}.{f.column}' for f in clock_fields)} FROM {clock_t} "
+        f"WHERE {clock_t}.{clock_pk} = %s FOR UPDATE"
+    )
+    return hand_sql, hand_sql + " SKIP LOCKED", clock_sql, hand_fields, clock_fields
+
+
+def _lock_for_expiry(hand_id: int, table_id: int, *, skip_locked: bool) -> tuple[Hand, TableClock] | None:
+    """The hand row locked (None if it is gone, or held and ``skip_locked``), then its table's clock row."""
+    from apps.tables.services import _from_row
+
+    hand_sql, hand_skip_sql, clock_sql, hand_fields, clock_fields = _expiry_lock_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(hand_skip_sql if skip_locked else hand_sql, [hand_id])
+        hand_row = cursor.fetchone()
+        if hand_row is None:
+            return None
+        cursor.execute(clock_sql, [table_id])
+        clock_row = cursor.fetchone()
+    if clock_row is None:
+        raise TableClock.DoesNotExist(f"no clock row for table {table_id}")
+    return _from_row(Hand, hand_fields, hand_row), _from_row(TableClock, clock_fields, clock_row)
+
+
 @transaction.atomic
 def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, now: datetime) -> str:
     from apps.tables.services import _set_state
 
     # Lock order: the hand, then the clock. The sweep skips a hand someone holds (a dealer's entry or the
     # countdown already acting): waiting would only idle a worker, and the row stays due if it still is.
-    hand = (
-        Hand.objects.select_for_update(of=("self",), skip_locked=source == "sweep").filter(pk=hand_id).first()
-    )
-    if hand is None:
+    if connection.vendor == "postgresql":
+        locked = _lock_for_expiry(hand_id, table_id, skip_locked=source == "sweep")
+    else:
+        found = Hand.objects.select_for_update(of=("self",), skip_locked=source == "sweep").filter(pk=hand_id)
+        first = found.first()
+        locked = (
+            None if first is None else (first, TableClock.objects.select_for_update().get(table_id=table_id))
+        )
+    if locked is None:
         return STALE
-    clock = TableClock.objects.select_for_update().get(table_id=table_id)
+    hand, clock = locked
     if clock.version != version or clock.deadline is None or clock.hand_id != hand.pk:
         return STALE
     if clock.deadline > now:
@@ -389,6 +431,14 @@ SELECT (SELECT min(deadline) FROM {TableClock._meta.db_table}
 
 def _next_deadlines() -> tuple[datetime | None, datetime | None]:
     """The earliest deadline of the turn clocks and of the level clocks (index lookups, one round trip)."""
+    if connection.vendor != "postgresql":  # SQLite hands timestamps back as text: let the ORM convert them
+        from django.db.models import Min
+
+        turn = TableClock.objects.filter(deadline__isnull=False, hand_id__isnull=False).aggregate(
+            d=Min("deadline")
+        )
+        level = LevelClock.objects.filter(deadline__isnull=False).aggregate(d=Min("deadline"))
+        return turn["d"], level["d"]
     with connection.cursor() as cursor:
         cursor.execute(_NEXT_DEADLINES)
         row = cursor.fetchone()

@@ -1,8 +1,9 @@
-"""The benchmark's reference endpoint (``bench/api_load.py``): the least a write through this stack can cost.
+"""An append endpoint inside Floor: the least a write through Floor's own stack (gunicorn, Floor's middleware,
+DRF authentication, PostgreSQL) can cost.
 
 ``POST /api/bench/counters/{id}/append/`` takes one counter row with ``SELECT … FOR UPDATE``, bumps it and
-appends one row, in the request's transaction, through the same gunicorn, Django middleware, DRF
-authentication and PostgreSQL as the dealer API. Floor's recording of an action is measured against it.
+appends one row, in the request's transaction. ``bench/api_load.py`` no longer measures against it (its
+reference is a bare project outside Floor); it stays to tell Floor's stack from Floor's work when profiling.
 Mounted only when ``settings.FLOOR_BENCH_ENDPOINTS`` is true (env ``FLOOR_BENCH_ENDPOINTS``, default off).
 """
 

@@ -40,7 +40,7 @@ urlpatterns = [
     path("", include("apps.disputes.api_urls")),
 ]
 
-if settings.FLOOR_BENCH_ENDPOINTS:  # bench/api_load.py's reference endpoint; off unless asked for
+if settings.FLOOR_BENCH_ENDPOINTS:  # an append inside Floor's stack, for profiling; off unless asked for
     from apps.core.bench import BenchAppendApi
 
     urlpatterns += [

@@ -58,10 +58,10 @@ def _kinds(sqls: list[str]) -> list[str]:
         head = sql.lstrip().split(None, 1)[0].upper()
         if head in ("SAVEPOINT", "RELEASE"):
             out.append(head.lower())
-        elif "FOR UPDATE" in sql and '"tables_hand"' in sql.replace(" h ", ' "tables_hand" '):
-            out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
         elif "FOR UPDATE" in sql and "clocks_tableclock" in sql:
             out.append("lock clock")
+        elif "FOR UPDATE" in sql and "tables_hand" in sql:
+            out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
         elif head == "SELECT" and "accounts_devicetoken" in sql:
             out.append("device")
         elif head == "WITH" and "tables_handevent" in sql:
