@@ -303,6 +303,7 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("%(field)s needs players and hours"),
         gettext_noop("%(field)s must be a number above 0 and at most %(count)s"),
         gettext_noop("%(field)s must be a list of 1 to %(count)s levels"),
+        gettext_noop("the no-bet mode is played as a match (format: match)"),
     ),
     "event_invalid": (
         gettext_noop("event %(index)s must be an object with a type"),

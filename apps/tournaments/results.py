@@ -327,11 +327,15 @@ def _match_check(t: Tournament, tt: TournamentTable) -> None:
     """The source rules' match: after its fixed number of hands, places by chips (no-bet mode: points)."""
     hands = list(Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.FINISHED).order_by("number"))
     fmt = ep.MatchFormat(hands=t.match_hands, mode="points" if t.game.get("mode") == "no-bet" else "chips")
-    if not fmt.is_over(len(hands)):
-        return
     entries = {
         e.player_id: e for e in Entry.objects.filter(tournament=t, status__in=LIVE).select_related("seat")
     }
+    with_chips = [
+        e for e in entries.values() if e.seat is not None and e.seat.left_at is None and e.seat.stack > 0
+    ]
+    # a match played for chips also ends when one player holds them all: no further hand can be dealt
+    if not fmt.is_over(len(hands)) and not (fmt.mode == "chips" and len(with_chips) <= 1):
+        return
     if fmt.mode == "points":
         winners: list[set[str]] = []
         for h in hands:

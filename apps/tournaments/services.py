@@ -289,6 +289,16 @@ def tournament_create(
             detail={"field": unknown[0], "unknown": unknown},
         )
     tournament_settings_check(settings)
+    if (
+        not engine_game.betting
+        and settings.get("format", Tournament.Format.FREEZEOUT) != Tournament.Format.MATCH
+    ):
+        # no chips change hands in the no-bet mode: played to the last player, it would never end
+        raise ValidationFailed(
+            "the no-bet mode is played as a match (format: match)",
+            code="invalid",
+            detail={"field": "game.mode", "fields": {"game.mode": ["the no-bet mode is played as a match"]}},
+        )
     seats = int(settings.get("seats_per_table", 6))
     if not engine_game.min_players <= seats <= min(10, engine_game.max_players):
         raise ValidationFailed(

@@ -14,7 +14,7 @@ from apps.accounts.permissions import Actor
 from apps.tables import services as tables
 from apps.tables.models import Hand
 from apps.tournaments import payouts, seating
-from apps.tournaments.models import Deal, Tournament
+from apps.tournaments.models import Deal, Entry, Tournament
 from apps.tournaments.results import tournament_finish_by_deal  # noqa: F401  (the deal's finish, below)
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.helpers import STRUCTURE, given_director, given_tournament, open_tables
@@ -461,3 +461,21 @@ def test_standings_csv_neutralises_formulas_and_keeps_numbers() -> None:
             assert not value.startswith(("=", "+", "@", "\t", "\r")), row
         assert row["chips"].isdigit()
     assert [csv_cell(v) for v in (-12, "-12.50", "-5 chips", 0)] == [-12, "-12.50", "'-5 chips", 0]
+
+
+def test_a_match_ends_when_one_player_holds_every_chip_before_its_last_hand() -> None:
+    # found by the settings property test: a ten-hand match whose loser busted on hand 1 could deal no
+    # further hand and never finished
+    from tests.tournaments.helpers import play_hand, scripted
+
+    club, director = given_director()
+    t = given_tournament(club, director, 2, seats_per_table=2, format="match", match_hands=10)
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    import random
+
+    play_hand(director, tt.table, random.Random(1), scripted({1, 2}, set(), [1, 2]))
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    places = sorted(Entry.objects.filter(tournament=t).values_list("place", flat=True))
+    assert places == [1, 2]
