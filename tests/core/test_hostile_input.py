@@ -219,7 +219,7 @@ def test_a_seed_too_large_for_the_column_is_refused(director: Any) -> None:
 # --- the request itself ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/api/pots/resolve/", "/api/ping/", "/api/tables/"])
+@pytest.mark.parametrize("path", ["/api/pots/resolve", "/api/ping/", "/api/tables/"])
 def test_json_nested_five_thousand_deep_is_a_400_on_every_json_endpoint(director: Any, path: str) -> None:
     client, _ = director
     body = _refused(_post(client, path, "[" * 5000 + "]" * 5000))
