@@ -4,8 +4,8 @@ A dealer's device calls ``/api/…`` with ``Authorization: Device <token>`` many
 nothing of the session machinery: no session, no CSRF (no cookie is read), no session user, no flash
 messages, no login lockout, no static files. :class:`DeviceApiShortcut` (first in ``MIDDLEWARE``) sends
 such a request down a chain built once from :data:`LEAN_MIDDLEWARE` (security headers, the language, the
-common checks, the frame header) straight to the view; every other request takes the whole stack. The
-answers carry the same headers as before.
+input limits, the common checks, the frame header) straight to the view; every other request takes the whole
+stack. The answers carry the same headers as before.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from django.utils.module_loading import import_string
 LEAN_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # the input limits hold for a device too (a NUL in a query string would reach a database filter)
+    "apps.core.inputs.InputLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
