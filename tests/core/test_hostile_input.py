@@ -479,3 +479,17 @@ def test_a_match_ends_when_one_player_holds_every_chip_before_its_last_hand() ->
     assert t.status == Tournament.Status.FINISHED
     places = sorted(Entry.objects.filter(tournament=t).values_list("place", flat=True))
     assert places == [1, 2]
+
+
+def test_a_nul_in_a_devices_query_string_is_refused_on_the_lean_stack_too() -> None:
+    from apps.accounts.services import device_issue
+
+    club, director = given_director()
+    t = given_tournament(club, director, 2, seats_per_table=2)
+    seating.tournament_start(actor=director, tournament=t)
+    (tt,) = open_tables(t)
+    _, token = device_issue(actor=director, club=club, name="tablet", table_ids=[tt.table_id])
+    device = Client(HTTP_AUTHORIZATION=f"Device {token}")
+    body = _refused(device.get(f"/api/tournaments/{t.pk}/moves/?status=a%00b"))
+    assert body["code"] == "text_invalid"
+    assert device.get(f"/api/tables/{tt.table_id}/").status_code == 200  # the device itself is fine
