@@ -117,6 +117,8 @@ def _event(state: dict[str, Any], rng: random.Random, *, aggression: float = 0.4
     for kind in ("call", "check", "fold"):
         if kind in legal:
             return {"type": kind, "seat": legal[kind]["seat"]}
+    if "prove_openers" in legal:  # the opener shows the jacks they opened with (no cards are known yet)
+        return {"type": "prove_openers", "seat": legal["prove_openers"]["seat"], "cards": "JcJd9s5h2c"}
     first = next(iter(legal.values()))
     return {k: v for k, v in first.items() if k in ("type", "seat")}
 
