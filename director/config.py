@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 import environ
 
 DEV_SECRET_KEY = "floor-development-secret-key-do-not-use-in-production"
+SECRET_KEY_MIN_LENGTH = 50  # what `manage.py check --deploy` (security.W009) asks
+SECRET_KEY_MIN_UNIQUE = 5
 ENVIRONMENTS = ("development", "production")
 
 
@@ -131,9 +133,21 @@ def core_config(
 
         own = (machine_hosts or lan.machine_hosts)()
         allowed_hosts = list(dict.fromkeys([*allowed_hosts, *own]))
+    trusted = env.str("FLOOR_TRUSTED_PROXIES", default="")
+    try:
+        import ipaddress
+
+        trusted_proxies = [
+            str(ipaddress.ip_network(p.strip(), strict=False)) for p in trusted.split(",") if p.strip()
+        ]
+    except ValueError as exc:
+        raise ConfigError(f"FLOOR_TRUSTED_PROXIES: {exc} (addresses or CIDRs, comma-separated)") from exc
     if production:
-        if secret_key == DEV_SECRET_KEY or len(secret_key) < 32:
-            raise ConfigError("production needs SECRET_KEY set to a random value of 32+ characters")
+        if secret_key == DEV_SECRET_KEY or not _strong_secret(secret_key):
+            raise ConfigError(
+                f"production needs SECRET_KEY set to a random value of {SECRET_KEY_MIN_LENGTH}+ characters "
+                f"with {SECRET_KEY_MIN_UNIQUE}+ different ones (as `manage.py check --deploy` asks)"
+            )
         if debug:
             raise ConfigError("production refuses DEBUG=true")
         if not allowed_hosts:
@@ -145,4 +159,14 @@ def core_config(
         "secret_key": secret_key,
         "allowed_hosts": allowed_hosts,
         "time_zone": env.str("TIME_ZONE", default="UTC"),
+        "trusted_proxies": trusted_proxies,
     }
+
+
+def _strong_secret(key: str) -> bool:
+    """Django's own test (security.W009): 50+ characters, 5+ distinct, not its insecure prefix."""
+    return (
+        len(key) >= SECRET_KEY_MIN_LENGTH
+        and len(set(key)) >= SECRET_KEY_MIN_UNIQUE
+        and not key.startswith("django-insecure-")
+    )

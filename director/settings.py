@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served by Floor itself: the docs work offline
     "axes",
+    "csp",
     "apps.core",
     "apps.accounts",
     "apps.disputes",
@@ -56,6 +57,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: X-Forwarded-For / -Proto count only from FLOOR_TRUSTED_PROXIES (apps.core.proxies).
+    "apps.core.proxies.TrustedProxyMiddleware",
     # a dealer's device on /api/ takes a lean stack (apps.core.middleware.LEAN_MIDDLEWARE) from here
     "apps.core.middleware.DeviceApiShortcut",
     "django.middleware.security.SecurityMiddleware",
@@ -67,24 +70,53 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "apps.accounts.lockout.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: turns a locked-out login into our refusal.
     "axes.middleware.AxesMiddleware",
 ]
 
-# Login attempts are rate-limited (django-axes): 5 failures for one username from one address lock that
-# pair out for 15 minutes. The lockout answers with Floor's error shape (429, code "login_locked").
+# Login attempts are rate-limited (django-axes): 5 failures lock for 15 minutes, counted per username from
+# untrusted clients and per username and browser for a browser holding that user's device cookie (OWASP
+# "device cookies", apps.accounts.lockout): a stranger's failures never lock the owner's own browser. The
+# lockout answers with Floor's error shape (429, code "login_locked").
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username"]  # the key lockout_key builds (username, or username and device)
+AXES_USERNAME_CALLABLE = "apps.accounts.lockout.lockout_key"
+AXES_CLIENT_IP_CALLABLE = "apps.core.proxies.client_ip"
+# axes.W006 warns that without the address in the key, rotating cookies or user agents resets the count.
+# Not here: a client without a valid device cookie *for that username* (signed, given only on a successful
+# login) counts with every other such client, whatever its address, agent or cookies.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]  # recorded with each attempt; trusted proxies only
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "apps.core.errors.login_locked"
 AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and images from Floor itself only, no inline
+# script or handler, no plugin, no framing; fetch and the live streams to Floor only. Every page's scripts
+# are static files (a page's data rides in json_script blocks, which are not run). The API docs page alone
+# adds the CDN its Swagger UI comes from (director/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "director.urls"
 WSGI_APPLICATION = "director.wsgi.application"
@@ -185,6 +217,9 @@ SPECTACULAR_SETTINGS = {
 # The benchmark's reference endpoint (apps.core.bench, for bench/api_load.py): mounted only on request.
 FLOOR_BENCH_ENDPOINTS = os.environ.get("FLOOR_BENCH_ENDPOINTS", "false").lower() in ("1", "true", "yes", "on")
 
+# Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses or CIDRs, comma-separated):
+# none by default, so no client can pick its own address for the rate limits or claim HTTPS.
+FLOOR_TRUSTED_PROXIES = _core["trusted_proxies"]
 # Input limits (apps.core.inputs): the largest JSON body any endpoint reads.
 FLOOR_JSON_MAX_BYTES = int(os.environ.get("FLOOR_JSON_MAX_BYTES", str(1024 * 1024)))
 
@@ -194,6 +229,7 @@ LOGOUT_REDIRECT_URL = "/"
 CSRF_FAILURE_VIEW = "apps.core.errors.csrf_failure"
 
 if _core["production"]:
+    # Honoured only from FLOOR_TRUSTED_PROXIES: apps.core.proxies removes the header from anyone else.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = os.environ.get("SECURE_SSL_REDIRECT", "true").lower() != "false"
     SESSION_COOKIE_SECURE = True
@@ -210,7 +246,9 @@ if _core["production"]:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # no device token in a log line (apps.core.logfilters; the servers' access loggers get it in ready())
+    "filters": {"redact_tokens": {"()": "apps.core.logfilters.RedactTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Django's own loggers reach the root's handler; with Django's default handler as well, every line
     # (a 404, a refused request) was printed twice.

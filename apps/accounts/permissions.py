@@ -83,9 +83,56 @@ def can_deal(actor: Actor, table: Any, *, device_assigned: bool | None = None) -
     )
 
 
+def can_see_cards(actor: Actor, table: Any) -> bool:
+    """May read cards nobody has shown (dealt, drawn, discarded, mucked): the table's dealer devices, its
+    dealers and the club's directors, during the hand and after it. Everyone else reads counts and what was
+    shown at the showdown (:mod:`apps.tables.redact`)."""
+    return can_deal(actor, table)
+
+
+def director_user_ids(club_id: int) -> set[int]:
+    """The ids of the club's directors (one query): a log names each row's role without a query a row."""
+    return set(
+        Membership.objects.filter(club_id=club_id, role=Role.DIRECTOR).values_list("user_id", flat=True)
+    )
+
+
+def table_published(table: Any) -> bool:
+    """Whether the public may read ``table``: a tournament's table follows its tournament (unpublishing the
+    tournament, even after the draw, hides its tables again); any other table its own flag."""
+    from django.core.exceptions import ObjectDoesNotExist
+
+    try:
+        placed = table.tournament_table  # the tournaments app's row, read through the relation
+    except ObjectDoesNotExist:
+        return bool(table.published)
+    return bool(placed.tournament.published)
+
+
 def can_read_table(actor: Actor, table: Any) -> bool:
     """The public reads published tables; members of the club read all of its tables."""
-    return bool(table.published) or is_member(actor, table.club_id) or can_deal(actor, table)
+    return table_published(table) or is_member(actor, table.club_id) or can_deal(actor, table)
+
+
+def can_read_level_clock(actor: Actor, clock: Any) -> bool:
+    """A tournament's level clock is the tournament's: the public reads it while one of its tournaments is
+    published, the club's members always. A clock no tournament uses is a display of its own (a home
+    game's blinds timer): anyone may read it."""
+    tournaments = clock.tournaments.all()
+    if not tournaments.exists():
+        return True
+    return tournaments.filter(published=True).exists() or is_member(actor, clock.club_id)
+
+
+def require_reader(actor: Actor, readable: bool, message: str, **detail: Any) -> None:
+    """401 for an anonymous caller, 403 ``not_published`` for anyone else, unless ``readable``."""
+    from apps.core.errors import NotAuthenticated, PermissionRefused
+
+    if readable:
+        return
+    if actor.is_anonymous:
+        raise NotAuthenticated(message, detail=detail or None)
+    raise PermissionRefused(message, code="not_published", detail=detail or None)
 
 
 def require_actor(request: Any, message: str, **detail: Any) -> Actor:

@@ -8,7 +8,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.permissions import is_member, require_actor
+from apps.accounts.permissions import (
+    actor_from_request,
+    can_read_level_clock,
+    is_member,
+    require_actor,
+    require_reader,
+)
 from apps.clocks import levelclock, services
 from apps.clocks.models import LevelClock
 from apps.core.apis import get_or_404, validated
@@ -92,10 +98,18 @@ class LevelClockCreateApi(APIView):
 
 
 class LevelClockDetailApi(APIView):
-    @extend_schema(responses={200: LevelClockSerializer, **errors(404)})
+    @extend_schema(responses={200: LevelClockSerializer, **errors(401, 403, 404)})
     def get(self, request: Request, clock_id: int) -> Response:
-        # A tournament clock is shown on public screens: anyone may read it.
-        return Response(levelclock.level_clock_view(_level_clock(clock_id)))
+        # A published tournament's clock is shown on public screens: anyone may read it.
+        clock = _level_clock(clock_id)
+        actor = actor_from_request(request)
+        require_reader(
+            actor,
+            can_read_level_clock(actor, clock),
+            "this level clock's tournament is not published",
+            clock=clock.pk,
+        )
+        return Response(levelclock.level_clock_view(clock))
 
 
 class LevelClockControlApi(APIView):

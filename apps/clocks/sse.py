@@ -24,7 +24,7 @@ from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
 from apps.accounts.authentication import DeviceTokenAuthentication
-from apps.accounts.permissions import Actor, can_read_table
+from apps.accounts.permissions import Actor, can_read_level_clock, can_read_table
 from apps.clocks.live import PUBSUB_PREFIX, levelclock_channel, live_events_after, redis_client, table_channel
 from apps.clocks.models import LevelClock
 from apps.core.errors import error_body
@@ -139,9 +139,14 @@ def table_stream(request: HttpRequest, table_id: int) -> HttpResponseBase:
 
 @transaction.non_atomic_requests
 def level_clock_stream(request: HttpRequest, clock_id: int) -> HttpResponseBase:
-    # A tournament clock is shown on public screens: anyone may follow it.
-    if not LevelClock.objects.filter(pk=clock_id).exists():
+    # A published tournament's clock is shown on public screens: anyone may follow it.
+    found = LevelClock.objects.filter(pk=clock_id).first()
+    if found is None:
         return JsonResponse(error_body("level_clock_not_found", f"no level clock {clock_id}"), status=404)
+    if not can_read_level_clock(_actor(request), found):
+        return JsonResponse(
+            error_body("not_published", "this level clock's tournament is not published"), status=403
+        )
 
     def tick() -> dict[str, Any]:
         from apps.clocks.levelclock import level_clock_view

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +15,6 @@ from apps.cockpit import selectors
 from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
 from apps.cockpit.forms import DeviceIssueForm
 from apps.cockpit.views import page
-from apps.core.links import absolute_link
 
 NEW_TOKEN = "cockpit_new_device"  # the session key that carries a new token to the page, once
 
@@ -52,7 +50,10 @@ def devices(request: HttpRequest, club_id: int) -> HttpResponse:
     if new is not None and new.get("club") != club.pk:
         new = None
     if new is not None:
-        new["link"] = absolute_link(request, reverse("console:open", args=[new["token"]]))
+        from apps.console.views import console_link, console_qr_data_uri
+
+        new["link"] = console_link(request, new["token"])
+        new["qr"] = console_qr_data_uri(request, new["token"], title=str(new.get("name") or ""))
     return page(
         request,
         "cockpit/devices.html",

@@ -7,6 +7,7 @@ from apps.console import views
 app_name = "console"
 urlpatterns = [
     path("", views.console_index, name="index"),
+    path("open/", views.console_open_page, name="open-page"),
     path("open/<str:token>/", views.console_open, name="open"),
     path("tables/<int:table_id>/", views.console_table, name="table"),
     path("devices/<int:device_id>/qr.svg", views.device_qr, name="device-qr"),

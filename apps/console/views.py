@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from apps.accounts.models import DeviceToken, token_digest
 from apps.accounts.permissions import Actor, is_director
@@ -31,15 +31,39 @@ def _refused(request: HttpRequest, refusal: acc.Refusal, **extra: Any) -> HttpRe
 
 
 def console_link(request: HttpRequest, raw_token: str) -> str:
-    """The absolute link that opens the console on a dealer's device (what the QR code holds)."""
-    return absolute_link(request, reverse("console:open", args=[raw_token]))
+    """The absolute link that opens the console on a dealer's device (what the QR code holds). The token
+    rides in the fragment (``/console/open/#<token>``), which a browser never sends: no access log, proxy
+    or Referer sees it. The page's script hands it over in a POST (:func:`console_open_page`)."""
+    return absolute_link(request, reverse("console:open-page")) + "#" + raw_token
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def console_open_page(request: HttpRequest) -> HttpResponse:
+    """GET: the page the director's link opens; its script (static/console/open.js) takes the token from
+    the fragment, clears it from the address bar and posts it here (without JavaScript the dealer types
+    the code into the same form). POST: the exchange itself (:func:`_open_with`)."""
+    if request.method == "POST":
+        return _open_with(request, request.POST.get("token", "").strip())
+    response = render(request, "console/open.html", {})
+    # same-origin, not no-referrer: with no-referrer the browser posts the form with "Origin: null", which
+    # the CSRF check refuses; a Referer never carries the fragment anyway
+    response["Referrer-Policy"] = "same-origin"
+    return response
 
 
 @never_cache
 @require_GET
 def console_open(request: HttpRequest, token: str) -> HttpResponse:
-    """The director's link: keep the device token in this browser (an HttpOnly cookie for ``/console/``)
-    and go to the device's table, so the token leaves the address bar at once."""
+    """The links issued before the fragment form (``/console/open/<token>/``, on QR codes already printed)
+    keep working: the token has reached the server in the URL either way, and the access-log filter
+    (:mod:`apps.core.logging`) keeps it out of Floor's logs. New links never take this path."""
+    return _open_with(request, token)
+
+
+def _open_with(request: HttpRequest, token: str) -> HttpResponse:
+    """Keep the device token in this browser (an HttpOnly cookie for ``/console/``) and go to the device's
+    table (303 after a POST), so the token is never in an address that is shown, kept or logged."""
     device = acc.device_for_token(token)
     if device is None:
         return _refused(request, acc.UNKNOWN_TOKEN)
@@ -49,7 +73,7 @@ def console_open(request: HttpRequest, token: str) -> HttpResponse:
         return response
     tables = device_table_ids(device=device)
     target = reverse("console:table", args=[tables[0]]) if len(tables) == 1 else reverse("console:index")
-    response = HttpResponseRedirect(target)
+    response = HttpResponseRedirect(target, status=303 if request.method == "POST" else 302)
     response.set_cookie(
         acc.COOKIE,
         token,
@@ -108,13 +132,34 @@ def console_table(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
+def console_qr_svg(request: HttpRequest, raw_token: str, *, title: str) -> bytes:
+    """The console link of a device as a QR code (SVG)."""
+    import segno
+
+    out = io.BytesIO()
+    qr = segno.make(console_link(request, raw_token), error="m")
+    # A viewBox (omitsize) lets an <img> of any size scale the code instead of cropping it; the width and
+    # height put back keep its natural size when the SVG is opened on its own.
+    qr.save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=title, omitsize=True)
+    width, height = qr.symbol_size(scale=8, border=4)
+    return out.getvalue().replace(b"<svg ", f'<svg width="{width}" height="{height}" '.encode(), 1)
+
+
+def console_qr_data_uri(request: HttpRequest, raw_token: str, *, title: str) -> str:
+    """:func:`console_qr_svg` as a ``data:`` URI, for the page that shows a new device's code: the token
+    stays inside the page instead of riding in an image's URL (which an access log would keep)."""
+    import base64
+
+    svg = console_qr_svg(request, raw_token, title=title)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
+
+
 @never_cache
 @require_GET
 def device_qr(request: HttpRequest, device_id: int) -> HttpResponse:
     """The console link of a device as a QR code (SVG), for its club's director only. The raw token is not
-    stored (only its SHA-256), so the cockpit passes the one it got when issuing: ``?token=…``."""
-    import segno
-
+    stored (only its SHA-256), so the caller passes the one it got when issuing: ``?token=…`` (the
+    cockpit's own page embeds the code instead: :func:`console_qr_data_uri`)."""
     device = DeviceToken.objects.filter(pk=device_id).first()
     if device is None:
         return json_error_response(
@@ -141,13 +186,6 @@ def device_qr(request: HttpRequest, device_id: int) -> HttpResponse:
         return json_error_response(
             request, status_code=410, code="device_revoked", message="this device token was revoked"
         )
-    out = io.BytesIO()
-    qr = segno.make(console_link(request, raw), error="m")
-    # A viewBox (omitsize) lets an <img> of any size scale the code instead of cropping it; the width and
-    # height put back keep its natural size when the SVG is opened on its own.
-    qr.save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=device.name, omitsize=True)
-    width, height = qr.symbol_size(scale=8, border=4)
-    svg = out.getvalue().replace(b"<svg ", f'<svg width="{width}" height="{height}" '.encode(), 1)
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    response = HttpResponse(console_qr_svg(request, raw, title=device.name), content_type="image/svg+xml")
     response["Referrer-Policy"] = "no-referrer"
     return response

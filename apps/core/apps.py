@@ -11,3 +11,6 @@ class CoreConfig(AppConfig):
 
         ensure_embedded_broker_folders()
         import apps.core.schema  # noqa: F401  (registers the drf-spectacular extensions)
+        from apps.core import logfilters
+
+        logfilters.install()  # no device token in an access log (the servers' own loggers)

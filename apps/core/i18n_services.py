@@ -73,6 +73,7 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("this table is not published"),
         gettext_noop("this league is not published"),
         gettext_noop("this tournament is not published"),
+        gettext_noop("this level clock's tournament is not published"),
     ),
     "token_mismatch": (gettext_noop("token is missing or is not this device's token"),),
     "device_revoked": (gettext_noop("this device token was revoked"),),

@@ -26,6 +26,7 @@ LEAN_MIDDLEWARE = [
     "apps.core.inputs.InputLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",  # the same Content-Security-Policy header as every other answer
 ]
 PREFIX = "/api/"
 SCHEME = "Device "

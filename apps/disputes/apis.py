@@ -44,6 +44,13 @@ class PotResolveThrottle(AnonRateThrottle):
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
+    def get_ident(self, request: Any) -> str:
+        # The client's real address (X-Forwarded-For believed from FLOOR_TRUSTED_PROXIES only): DRF's own
+        # takes any X-Forwarded-For a client sends, so a fresh one per request escaped the limit.
+        from apps.core.proxies import client_ip
+
+        return client_ip(request) or ""
+
 
 class PotPlayerSerializer(Serializer):
     seat = serializers.IntegerField(min_value=1, help_text="seat number, clockwise")
@@ -197,7 +204,7 @@ class DisputeRaiseApi(APIView):
         dispute = services.dispute_raise(
             actor=actor, hand_id=hand_id, kind=data["kind"], description=data["description"]
         )
-        return Response(selectors.dispute_detail(dispute), status=201)
+        return Response(selectors.dispute_detail(dispute, actor=actor), status=201)
 
 
 class DisputeDetailApi(APIView):
@@ -210,7 +217,7 @@ class DisputeDetailApi(APIView):
         )
         if not mine:
             _require_director(actor, dispute)
-        return Response(selectors.dispute_detail(dispute))
+        return Response(selectors.dispute_detail(dispute, actor=actor))
 
 
 class DisputeReviewApi(APIView):

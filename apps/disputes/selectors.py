@@ -6,12 +6,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from apps.accounts.permissions import Actor, can_see_cards, director_user_ids
 from apps.core.i18n import error_message, hand_result
 from apps.disputes.explain import explanation_render
 from apps.disputes.models import Dispute, RefusedEntry
 from apps.engine.games import Game
 from apps.engine.hand import HandState, start_hand
 from apps.tables.models import Hand, HandEvent
+from apps.tables.redact import public_event
 
 
 def _who(user: Any, device: Any, by_clock: bool = False) -> str:
@@ -58,8 +60,41 @@ def state_brief(state: HandState) -> dict[str, Any]:
     }
 
 
-def dispute_detail(dispute: Dispute) -> dict[str, Any]:
+def _role(user: Any, device: Any, directors: set[int], by_clock: bool = False) -> str:
+    """Who acted, as a reader outside the table's staff reads it: a role, never a name."""
+    if by_clock:
+        return "clock"
+    if device is not None:
+        return "dealer"
+    if user is not None:
+        return "director" if user.pk in directors else "player"
+    return ""
+
+
+def _public_correction(correction: Any) -> Any:
+    if not isinstance(correction, dict):
+        return correction
+    events = correction.get("events")
+    if not isinstance(events, list):
+        return correction
+    return {**correction, "events": [public_event(e) if isinstance(e, dict) else e for e in events]}
+
+
+def dispute_detail(dispute: Dispute, *, actor: Actor | None = None) -> dict[str, Any]:
+    """The dispute, its ruling and audit. The club's directors and the table's dealers (``actor=None``:
+    Floor's own reads) read who did what by name and the correction's cards; the player who raised it reads
+    roles ("director", "dealer") and only cards that were shown."""
     ruling = getattr(dispute, "ruling", None)
+    if actor is None or can_see_cards(actor, dispute.hand.table):
+        who = _who
+        correction = ruling.correction if ruling is not None else None
+    else:
+        directors = director_user_ids(dispute.hand.table.club_id)
+
+        def who(user: Any, device: Any, by_clock: bool = False) -> str:
+            return _role(user, device, directors, by_clock)
+
+        correction = _public_correction(ruling.correction) if ruling is not None else None
     return {
         "id": dispute.pk,
         "hand": dispute.hand_id,
@@ -68,7 +103,7 @@ def dispute_detail(dispute: Dispute) -> dict[str, Any]:
         "kind": dispute.kind,
         "description": dispute.description,
         "role": dispute.role,
-        "raised_by": _who(dispute.raised_by_user, dispute.raised_by_device),
+        "raised_by": who(dispute.raised_by_user, dispute.raised_by_device),
         "player": dispute.raised_by_player.name if dispute.raised_by_player else None,
         "created_at": dispute.created_at,
         "window": dispute.window,
@@ -82,13 +117,13 @@ def dispute_detail(dispute: Dispute) -> dict[str, Any]:
             "text": ruling.text,
             "rules_cited": ruling.rules_cited,
             "outcome": ruling.outcome,
-            "correction": ruling.correction,
+            "correction": correction,
             "reflow": ruling.reflow,
-            "ruled_by": _who(ruling.ruled_by, None),
+            "ruled_by": who(ruling.ruled_by, None),
             "created_at": ruling.created_at,
         },
         "audit": [
-            {"action": a.action, "by": _who(a.by_user, a.by_device), "at": a.created_at, "data": a.data}
+            {"action": a.action, "by": who(a.by_user, a.by_device), "at": a.created_at, "data": a.data}
             for a in dispute.audit.select_related("by_user", "by_device").all()
         ],
     }

@@ -169,7 +169,7 @@ def season_leaderboard(request: HttpRequest, league_id: int, season_id: int) -> 
     except ValueError:
         page = 1
     board = leaderboard_for_season(
-        season=season, limit=LEADERBOARD_PAGE, offset=(page - 1) * LEADERBOARD_PAGE
+        season=season, limit=LEADERBOARD_PAGE, offset=(page - 1) * LEADERBOARD_PAGE, published_only=True
     )
     pages = max(1, -(-board["players"] // LEADERBOARD_PAGE))
     context = {
@@ -193,7 +193,7 @@ def season_leaderboard_download(
     if fmt not in FORMATS:
         raise Http404("csv or json")
     season = _season_or_404(league_id, season_id)
-    board = leaderboard_for_season(season=season)
+    board = leaderboard_for_season(season=season, published_only=True)
     name = f"leaderboard-{league_id}-{season_id}"
     if fmt == "csv":
         return downloads.csv_response(

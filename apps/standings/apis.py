@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Club
+from apps.accounts.models import Club, Player
 from apps.accounts.permissions import actor_from_request, is_member, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
@@ -116,19 +116,31 @@ class LeaderboardApi(APIView):
             if actor.is_anonymous:
                 raise NotAuthenticated("log in to read this league")
             raise PermissionRefused("this league is not published", code="not_published")
-        return Response(selectors.leaderboard_for_season(season=season))
+        member = is_member(actor, season.league.club_id)
+        return Response(selectors.leaderboard_for_season(season=season, published_only=not member))
 
 
 class RatingsApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, **errors(404)},
+        description="The club's ratings. Its members read them as they stand; anyone else as of the "
+        "published tournaments only.",
+    )
     def get(self, request: Request, club_id: int) -> Response:
         _get(Club, club_id, "club")
-        return Response({"model": MODEL_NAME, "ratings": selectors.ratings_for_club(club_id=club_id)})
+        member = is_member(actor_from_request(request), club_id)
+        ratings = selectors.ratings_for_club(club_id=club_id, published_only=not member)
+        return Response({"model": MODEL_NAME, "ratings": ratings})
 
 
 class RatingHistoryApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(404)})
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, **errors(404)},
+        description="A player's rated games. Members of the player's club read all of them; anyone else "
+        "those of published tournaments.",
+    )
     def get(self, request: Request, player_id: int) -> Response:
-        return Response(
-            {"player": player_id, "history": selectors.rating_history_for_player(player_id=player_id)}
-        )
+        player = _get(Player, player_id, "player")
+        member = is_member(actor_from_request(request), player.club_id)
+        history = selectors.rating_history_for_player(player_id=player_id, published_only=not member)
+        return Response({"player": player_id, "history": history})

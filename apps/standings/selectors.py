@@ -26,6 +26,7 @@ WITH ranked AS (
            ROW_NUMBER() OVER (PARTITION BY r.player_id ORDER BY r.points DESC, r.tournament_id ASC) AS rn
     FROM standings_seasonresult r
     WHERE r.season_id = %(season)s
+      AND (%(every)s OR r.tournament_id IN (SELECT id FROM tournaments_tournament WHERE published))
 ), totals AS (
     SELECT player_id,
            SUM(points) FILTER (WHERE rn <= %(best_n)s) AS total,
@@ -63,12 +64,21 @@ _FIELDS = (
 ALL = 2**31 - 1  # best-N when every result counts
 
 
-def leaderboard_for_season(*, season: Season, limit: int | None = None, offset: int = 0) -> dict[str, Any]:
+def leaderboard_for_season(
+    *, season: Season, limit: int | None = None, offset: int = 0, published_only: bool = False
+) -> dict[str, Any]:
     """The season's leaderboard (two queries: the season with its league, the leaderboard). ``limit`` and
-    ``offset``: one page of it (ranks stay the whole board's); ``players`` is the whole board's length."""
+    ``offset``: one page of it (ranks stay the whole board's); ``players`` is the whole board's length.
+    ``published_only``: as the public reads it, counting the published tournaments' results only."""
     season = Season.objects.select_related("league").get(pk=season.pk)
     sql = _LEADERBOARD_SQL + (" LIMIT %(limit)s" if limit else "") + (" OFFSET %(offset)s" if offset else "")
-    params = {"season": season.pk, "best_n": season.league.best_n or ALL, "limit": limit, "offset": offset}
+    params = {
+        "season": season.pk,
+        "best_n": season.league.best_n or ALL,
+        "limit": limit,
+        "offset": offset,
+        "every": not published_only,
+    }
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
@@ -92,12 +102,16 @@ def leaderboard_for_season(*, season: Season, limit: int | None = None, offset: 
     return board
 
 
-def ratings_for_club(*, club_id: int, limit: int = 100) -> list[dict[str, Any]]:
-    """Ratings by ordinal (mu - 3 sigma), one query."""
+def ratings_for_club(*, club_id: int, limit: int = 100, published_only: bool = False) -> list[dict[str, Any]]:
+    """Ratings by ordinal (mu - 3 sigma), one query. ``published_only``: as the public may see them, each
+    player's rating after their last rated game in a published tournament (an unpublished tournament's
+    games are left out, so nothing of it shows)."""
     from django.db.models import F
 
     from apps.engine.tournament import ratings as er
 
+    if published_only:
+        return _published_ratings(club_id=club_id, limit=limit)
     qs = (
         Rating.objects.filter(club_id=club_id)
         .select_related("player")
@@ -118,8 +132,41 @@ def ratings_for_club(*, club_id: int, limit: int = 100) -> list[dict[str, Any]]:
     ]
 
 
-def rating_history_for_player(*, player_id: int) -> list[dict[str, Any]]:
+def _published_ratings(*, club_id: int, limit: int) -> list[dict[str, Any]]:
+    from apps.engine.tournament import ratings as er
+
+    rows = (
+        RatingHistory.objects.filter(rating__club_id=club_id, tournament__published=True)
+        .select_related("rating__player")
+        .order_by("pk")
+    )
+    latest: dict[int, tuple[Any, int]] = {}
+    for h in rows:
+        games = latest[h.rating.player_id][1] + 1 if h.rating.player_id in latest else 1
+        latest[h.rating.player_id] = (h, games)
+    out = []
+    for h, games in latest.values():
+        ordinal = h.mu_after - 3 * h.sigma_after
+        out.append(
+            {
+                "player_id": h.rating.player_id,
+                "player": h.rating.player.name,
+                "mu": round(h.mu_after, 4),
+                "sigma": round(h.sigma_after, 4),
+                "ordinal": round(ordinal, 4),
+                "display": er.Rating(h.mu_after, h.sigma_after).display,
+                "games": games,
+            }
+        )
+    out.sort(key=lambda r: (-r["ordinal"], r["player"]))
+    return out[:limit]
+
+
+def rating_history_for_player(*, player_id: int, published_only: bool = False) -> list[dict[str, Any]]:
+    """The player's rated games, oldest first; ``published_only``: those of published tournaments only."""
     rows = RatingHistory.objects.filter(rating__player_id=player_id).select_related("tournament")
+    if published_only:
+        rows = rows.filter(tournament__published=True)
     return [
         {
             "tournament": h.tournament_id,

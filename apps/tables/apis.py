@@ -229,8 +229,9 @@ class HandDetailApi(APIView):
     @extend_schema(responses={200: HandStateSerializer, **errors(401, 403, 404)})
     def get(self, request: Request, hand_id: int) -> Response:
         hand = _hand(hand_id)
-        _require_reader(actor_from_request(request), hand.table)
-        return Response(selectors.hand_view(hand))
+        actor = actor_from_request(request)
+        _require_reader(actor, hand.table)
+        return Response(selectors.hand_view_for(hand, actor=actor))
 
 
 class EventRowSerializer(Serializer):
@@ -294,8 +295,9 @@ class HandEventsApi(APIView):
     )
     def get(self, request: Request, hand_id: int) -> Response:
         hand = _hand(hand_id)
-        _require_reader(actor_from_request(request), hand.table)
-        return Response(selectors.hand_events(hand))
+        actor = actor_from_request(request)
+        _require_reader(actor, hand.table)
+        return Response(selectors.hand_events(hand, actor=actor))
 
     @extend_schema(
         request=InputSerializer,
@@ -385,8 +387,11 @@ class HandPhhApi(APIView):
     )
     def get(self, request: Request, hand_id: int) -> HttpResponse:
         hand = _hand(hand_id)
-        _require_reader(actor_from_request(request), hand.table)
-        response = HttpResponse(selectors.hand_phh(hand), content_type="application/toml; charset=utf-8")
+        actor = actor_from_request(request)
+        _require_reader(actor, hand.table)
+        response = HttpResponse(
+            selectors.hand_phh(hand, actor=actor), content_type="application/toml; charset=utf-8"
+        )
         response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.phh"'
         return response
 

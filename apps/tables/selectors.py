@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.accounts.permissions import Actor, can_see_cards, director_user_ids
 from apps.core.i18n import hand_result
 from apps.engine.hand import HandState
+from apps.tables import redact
 from apps.tables.models import Hand, HandEvent, Seat, Table
 
 
@@ -59,6 +61,13 @@ def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
     }
 
 
+def hand_view_for(hand: Hand, *, actor: Actor) -> dict[str, Any]:
+    """:func:`hand_view` as ``actor`` may read it: unshown cards only for the table's dealers and the club's
+    directors (:func:`~apps.accounts.permissions.can_see_cards`)."""
+    view = hand_view(hand)
+    return view if can_see_cards(actor, hand.table) else redact.public_hand_view(view)
+
+
 def _turn_clock(hand: Hand) -> dict[str, Any] | None:
     """clocks hook (issue 6): the turn clock of the seat to act (deadline, stage, seconds and time bank
     left, a called clock's countdown), None when no clock runs."""
@@ -67,8 +76,14 @@ def _turn_clock(hand: Hand) -> dict[str, Any] | None:
     return turn_clock_view(hand, clock=getattr(hand, "armed_clock", None))
 
 
-def hand_events(hand: Hand) -> list[dict[str, Any]]:
-    """The whole log, voided rows included and marked with the correction that voided them."""
+def hand_events(hand: Hand, *, actor: Actor | None = None) -> list[dict[str, Any]]:
+    """The whole log, voided rows included and marked with the correction that voided them.
+
+    Who entered each row is named by role (``dealer``, ``director``, ``clock``); the table's dealers and the
+    club's directors (or ``actor=None``: Floor's own reads) also get the device or user and its name, and
+    the cards nobody has shown (:mod:`apps.tables.redact`)."""
+    private = actor is None or can_see_cards(actor, hand.table)
+    directors = director_user_ids(hand.table.club_id)
     rows = (
         HandEvent.objects.filter(hand=hand)
         .select_related("entered_by_user", "entered_by_device", "voided_by")
@@ -77,17 +92,30 @@ def hand_events(hand: Hand) -> list[dict[str, Any]]:
     out = []
     for row in rows:
         device, user, voider = row.entered_by_device, row.entered_by_user, row.voided_by
-        if device is not None:
-            by: dict[str, Any] = {"device": device.pk, "name": device.name}
+        if row.by_clock:
+            role = "clock"
+        elif device is not None:
+            role = "dealer"
         elif user is not None:
-            by = {"user": user.pk, "name": user.get_username()}
+            role = "director" if user.pk in directors else "dealer"
         else:
-            by = {"clock": True} if row.by_clock else {}
+            role = "floor"  # Floor itself (an import, a re-flow) with nobody behind it
+        by: dict[str, Any] = {"role": role}
+        if private:
+            if device is not None:
+                by.update(device=device.pk, name=device.name)
+            elif user is not None:
+                by.update(user=user.pk, name=user.get_username())
+            elif row.by_clock:
+                by["clock"] = True
+        payload = row.payload
+        if not private and row.kind == HandEvent.Kind.ACTION:
+            payload = redact.public_event(payload)
         out.append(
             {
                 "seq": row.seq,
                 "kind": row.kind,
-                "payload": row.payload,
+                "payload": payload,
                 "by_clock": row.by_clock,
                 "entered_by": by,
                 "created_at": row.created_at.isoformat(),
@@ -129,17 +157,22 @@ def table_view(table: Table) -> dict[str, Any]:
     }
 
 
-def hand_phh(hand: Hand) -> str:
-    """The hand as a PHH file (the valid events only), with the table and hand number."""
+def hand_phh(hand: Hand, *, actor: Actor | None = None) -> str:
+    """The hand as a PHH file (the valid events only), with the table and hand number. A reader who may not
+    see unshown cards gets them as ``??`` (``actor=None``: Floor's own reads, every card)."""
     from apps.engine import phh
     from apps.engine.games import Game
 
+    game = Game.from_json(hand.game)
+    events = valid_events(hand)
+    if actor is not None and not can_see_cards(actor, hand.table):
+        events = redact.public_actions(game, hand.seats, hand.button, hand.number, events)
     history = phh.phh_from_hand(
-        Game.from_json(hand.game),
+        game,
         hand.seats,
         hand.button,
         hand.number,
-        valid_events(hand),
+        events,
         table=hand.table.name,
         _floor_hand_id=hand.pk,
     )

@@ -52,6 +52,12 @@ def _who(actor: Actor) -> dict[str, Any]:
 # --- tables and seats -------------------------------------------------------------------------------------
 
 
+def tables_publish(*, table_ids: list[int], published: bool) -> int:
+    """Set the public flag of these tables (a tournament's, when it is published or unpublished: its tables
+    follow it). The caller has checked who may; returns how many rows changed."""
+    return Table.objects.filter(pk__in=table_ids).exclude(published=published).update(published=published)
+
+
 @transaction.atomic
 def table_create(
     *,

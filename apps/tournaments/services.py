@@ -346,6 +346,10 @@ def tournament_publish(*, actor: Actor, tournament: Tournament, published: bool)
     require_director(actor, t.club_id)
     t.published = published
     t.save(update_fields=["published"])
+    # its tables follow it (their hands, logs, PHH and streams with them), drawn or not yet
+    from apps.tables.services import tables_publish
+
+    tables_publish(table_ids=list(t.tables.values_list("table_id", flat=True)), published=published)
     return t
 
 

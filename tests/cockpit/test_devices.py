@@ -28,11 +28,13 @@ def test_a_token_is_issued_for_tables_and_shown_once_with_its_qr_code() -> None:
     assert device.name == "Red tablet" and list(device.tables.all()) == [table]
     new = response.context["new"]
     assert token_digest(new["token"]) == device.digest  # the page shows the token Floor fingerprinted
-    assert new["link"].endswith(reverse("console:open", args=[new["token"]]))
+    assert new["link"].endswith(reverse("console:open-page") + "#" + new["token"])
     body = response.content.decode()
-    assert reverse("console:device-qr", args=[device.pk]) + "?token=" in body
+    # the page draws the QR code itself: no image URL carries the token (an access log would keep it)
+    assert 'src="data:image/svg+xml;base64,' in body
+    assert "?token=" not in body
     assert "Device token issued" in " ".join(flashed(response))
-    # the QR code the page embeds answers for this director
+    # the QR code's own URL still answers its director
     qr = client.get(reverse("console:device-qr", args=[device.pk]), {"token": new["token"]})
     assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml"
 

@@ -147,15 +147,25 @@ def test_a_league_through_the_api_scores_a_finished_tournament_and_publishes_its
     season = director.post(
         f"/api/leagues/{league.json()['id']}/seasons/", {"name": "2026"}, content_type="application/json"
     ).json()
-    t = TournamentFactory(club=club, status="finished")
+    t = TournamentFactory(club=club, status="finished", published=True)
     a, b = EntryFactory(tournament=t, place=1, place_to=1), EntryFactory(tournament=t, place=2, place_to=2)
     added = director.post(
         f"/api/seasons/{season['id']}/tournaments/", {"tournament": t.pk}, content_type="application/json"
     )
     assert added.status_code == 201
+    hidden = TournamentFactory(club=club, status="finished")  # not published: the public never sees it
+    EntryFactory(tournament=hidden, player=b.player, place=1, place_to=1)
+    EntryFactory(tournament=hidden, place=2, place_to=2)
+    director.post(
+        f"/api/seasons/{season['id']}/tournaments/",
+        {"tournament": hidden.pk},
+        content_type="application/json",
+    )
     board = public.get(f"/api/seasons/{season['id']}/leaderboard/").json()
     assert [(r["player_id"], r["points"], r["rank"]) for r in board["rows"]] == [
         (a.player_id, 1000, 1),
         (b.player_id, 500, 2),
     ]
+    own = director.get(f"/api/seasons/{season['id']}/leaderboard/").json()  # the club reads every result
+    assert (own["rows"][0]["player_id"], own["rows"][0]["points"]) == (b.player_id, 1500)
     assert board["tie_breakers"][0] == "points_best_n"
