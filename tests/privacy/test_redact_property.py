@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from apps.engine.games import triple_draw_27
-from apps.engine.hand import HandState, start_hand
+from apps.engine.hand import start_hand
 from apps.tables.redact import public_actions, public_event
 from tests.engine.test_hand_properties import Dealer
 
