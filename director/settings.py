@@ -90,11 +90,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username"]  # the key lockout_key builds (username, or username and device)
 AXES_USERNAME_CALLABLE = "apps.accounts.lockout.lockout_key"
-AXES_CLIENT_IP_CALLABLE = "apps.core.proxies.client_ip"
+AXES_CLIENT_IP_CALLABLE = "apps.core.proxies.client_ip"  # recorded with each attempt; trusted proxies only
 # axes.W006 warns that without the address in the key, rotating cookies or user agents resets the count.
 # Not here: a client without a valid device cookie *for that username* (signed, given only on a successful
 # login) counts with every other such client, whatever its address, agent or cookies.
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]  # recorded with each attempt; trusted proxies only
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "apps.core.errors.login_locked"
 AXES_VERBOSE = False
@@ -142,7 +142,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SeasonResult's leaderboard index INCLUDEs its points so PostgreSQL answers from the index alone; SQLite
     # has no INCLUDE and builds the same index on its key columns (the same results, read from the table).
     # Nothing for a host to act on, so the start-up does not warn about it.
-    SILENCED_SYSTEM_CHECKS = ["models.W040"]
+    SILENCED_SYSTEM_CHECKS += ["models.W040"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -197,6 +197,7 @@ def test_the_cockpit_issues_a_device_of_the_room_and_shows_what_it_follows_now()
     body = response.content.decode()
     assert "Follows Table 1 of the room" in body and f"now: {cash.name}" in body
     # its link opens the console at the current Table 1
-    link = response.context["new"]["link"]
-    opened = Client().get(link[link.index("/console/") :])
+    link = response.context["new"]["link"]  # /console/open/#<token>: the page posts the fragment's token
+    path, _, token = link[link.index("/console/") :].partition("#")
+    opened = Client().post(path, {"token": token})
     assert opened["Location"] == reverse("console:table", args=[cash.pk])

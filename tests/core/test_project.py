@@ -151,7 +151,7 @@ def test_docker_compose_file_is_accepted() -> None:
     result = subprocess.run(
         [*command, "--services"],
         cwd=ROOT,
-        env={**os.environ, "SECRET_KEY": "x" * 40},
+        env={**os.environ, "SECRET_KEY": "compose-config-only-" + "x" * 40},
         capture_output=True,
         text=True,
         timeout=60,
