@@ -57,7 +57,7 @@ def console_open_page(request: HttpRequest) -> HttpResponse:
 def console_open(request: HttpRequest, token: str) -> HttpResponse:
     """The links issued before the fragment form (``/console/open/<token>/``, on QR codes already printed)
     keep working: the token has reached the server in the URL either way, and the access-log filter
-    (:mod:`apps.core.logging`) keeps it out of Floor's logs. New links never take this path."""
+    (:mod:`apps.core.logfilters`) keeps it out of Floor's logs. New links never take this path."""
     return _open_with(request, token)
 
 

@@ -211,7 +211,7 @@ def test_the_ratings_api_names_the_model_that_rates_and_a_tie_sits_between_a_win
     from apps.engine.tournament import ratings as er
 
     club = TournamentFactory().club
-    t = TournamentFactory(club=club, status="finished", rated=True)
+    t = TournamentFactory(club=club, status="finished", rated=True, published=True)  # the public reads it
     places = {"win": (1, 1), "tie1": (2, 3), "tie2": (2, 3), "loss": (4, 4)}
     players = {}
     for name, (place, place_to) in places.items():
