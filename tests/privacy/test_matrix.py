@@ -205,11 +205,47 @@ MATRIX: dict[str, list[Any]] = {
             {"published": DIRECTOR, "unpublished": DIRECTOR},
         )
     ],
+    "cockpit/clubs/<int:club_id>/webhooks/": [
+        Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/webhooks/"), {"-": DIRECTOR}),
+        Write(one(lambda w: f"/cockpit/clubs/{w.club.pk}/webhooks/"), DIRECTOR),
+    ],
+    "cockpit/webhooks/<int:webhook_id>/delete/": [
+        Write(one(lambda w: "/cockpit/webhooks/999999/delete/"), DIRECTOR)
+    ],
+    "cockpit/tournaments/<int:tournament_id>/room/": [
+        Read(
+            tournament_cases("/cockpit/tournaments/{}/room/"),
+            {"published": DIRECTOR, "unpublished": DIRECTOR},
+        )
+    ],
     "pots/": [Read(one(lambda w: "/pots/"), {"-": ANYONE})],
     "disputes/": [Read(one(lambda w: "/disputes/"), {"-": USERS})],  # each reads the clubs they direct
     "disputes/<int:dispute_id>/": [Read(one(lambda w: f"/disputes/{w.dispute.pk}/"), {"-": DIRECTOR})],
     "t/": [Read(one(lambda w: "/t/"), {"-": ANYONE})],
     "t/<int:tournament_id>/clock/": [Read(tournament_cases("/t/{}/clock/"), PAGE_PUBLIC_OR_NONE)],
+    "t/<int:tournament_id>/clock/second/": [
+        Read(tournament_cases("/t/{}/clock/second/"), PAGE_PUBLIC_OR_NONE)
+    ],
+    # a player's own page of a tournament: whatever it shows, nothing of an unpublished one leaks
+    "t/<int:tournament_id>/me/": [Any_(tournament_cases("/t/{}/me/"), method="get")],
+    "t/<int:tournament_id>/me/<int:entry_id>/": [
+        Any_(
+            {
+                "published": lambda w: f"/t/{w.published.pk}/me/{w.published.entries.first().pk}/",
+                "unpublished": lambda w: f"/t/{w.unpublished.pk}/me/{ENTRY(w)}/",
+            },
+            method="get",
+        )
+    ],
+    "t/<int:tournament_id>/me/<int:entry_id>/qr.svg": [
+        Any_(
+            {
+                "published": lambda w: f"/t/{w.published.pk}/me/{w.published.entries.first().pk}/qr.svg",
+                "unpublished": lambda w: f"/t/{w.unpublished.pk}/me/{ENTRY(w)}/qr.svg",
+            },
+            method="get",
+        )
+    ],
     "t/<int:tournament_id>/standings/": [Read(tournament_cases("/t/{}/standings/"), PAGE_PUBLIC_OR_NONE)],
     "t/<int:tournament_id>/standings.<str:fmt>": [
         Read(tournament_cases("/t/{}/standings.json"), PAGE_PUBLIC_OR_NONE),
