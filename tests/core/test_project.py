@@ -129,6 +129,7 @@ def test_make_run_serves_the_embedded_default_and_stops_on_ctrl_c() -> None:
                     status = refused.code
                 # the console's refusal page for a bad link is a 401, not the 400 of an unknown host
                 assert status == (401 if "console" in path else 200), (name, path, status)
+
         # A Celery worker that dies is started again.
         def workers() -> set[int]:
             found = subprocess.run(
