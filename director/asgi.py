@@ -13,7 +13,6 @@ from asgiref.sync import SyncToAsync
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
-os.environ.setdefault("FLOOR_SERVER", "asgi")
 
 
 def _release_request_thread() -> None:

@@ -132,11 +132,3 @@ def test_the_worker_and_beat_wait_on_broker_reads_instead_of_timing_out() -> Non
         assert app.conf.broker_transport_options["socket_timeout"] is None
     finally:
         app.conf.broker_transport_options = before
-
-
-def test_the_web_server_pools_postgresql_connections_under_asgi() -> None:
-    url = {"DATABASE_URL": "postgres://u:p@db:5432/floor"}
-    asgi = database_config({**url, "FLOOR_SERVER": "asgi", "DATABASE_POOL_SIZE": "7"}, base_dir=BASE)
-    assert asgi["CONN_MAX_AGE"] == 0 and asgi["OPTIONS"]["pool"]["max_size"] == 7
-    plain = database_config(url, base_dir=BASE)
-    assert "pool" not in plain.get("OPTIONS", {}) and plain["CONN_MAX_AGE"] == 60

@@ -133,7 +133,7 @@ def test_make_run_serves_the_embedded_default_and_stops_on_ctrl_c() -> None:
         # A Celery worker that dies is started again.
         def workers() -> set[int]:
             found = subprocess.run(
-                ["pgrep", "-g", str(process.pid), "-f", "director worker"], capture_output=True, text=True
+                ["pgrep", "-g", str(process.pid), "-f", "director .*worker"], capture_output=True, text=True
             )
             return {int(pid) for pid in found.stdout.split()}
 
