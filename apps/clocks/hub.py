@@ -12,7 +12,7 @@ events already formatted as SSE text, and each client's bounded queue. Events ar
 Ids are contiguous per channel (:func:`apps.clocks.live.live_publish`): when a message skips ids the hub
 reads the missing events from the database once for every client. A client costs a queue and a socket:
 no thread, no database connection while it waits. The database is touched only through
-:func:`db_call` (a small thread pool whose connections are closed after each call), for the catch-up
+:func:`db_call` (a small thread pool that gives its connection back after each call), for the catch-up
 read on connect, the polls and the level clocks' rows.
 
 The hub also sends the level clocks' ``tick`` (computed once per clock per second), heartbeats, closes a
@@ -73,8 +73,9 @@ def _closing(fn: Callable[..., T], *args: Any) -> T:
 
 
 async def db_call(fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn`` on the live streams' small thread pool, then close its database connection: a stream
-    holds no connection while it waits, and the pool bounds how many the streams use at once."""
+    """Run ``fn`` on the live streams' small thread pool, then give its database connection back (closed,
+    or returned to the connection pool): a stream holds no connection while it waits, and the thread pool
+    bounds how many the streams use at once."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_db_executor(), _closing, fn, *args)
 
