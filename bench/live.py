@@ -395,7 +395,7 @@ def run_dealers(
 
     def dealer(i: int, table: dict[str, Any]) -> None:
         time.sleep(random.random() * args.pace)  # the tables do not act in step
-        stats = api_load.play(table, web.port, until, measure_from, 7000 + i, pace=args.pace)
+        stats = api_load.play(table, web.port, until, (measure_from, until), 7000 + i, pace=args.pace)
         with lock:
             results.append(stats)
 
@@ -445,6 +445,8 @@ def main() -> None:
         crowd_child(int(sys.argv[2]), Path(sys.argv[3]))
         return
     args = parse_args()
+    # a stopped bench still stops what it started (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     counts = [int(c) for c in args.streams.split(",") if c]
     api_load.recreate_database(args.database)
     database_url = f"{PG}/{args.database}"
