@@ -69,7 +69,16 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
     redis_url = env.str("REDIS_URL", default="") or None
     url = env.str("CELERY_BROKER_URL", default="") or redis_url
     if url:
-        return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
+        # Short socket timeouts: a publish to a hung Redis gives up within a second instead of hanging the
+        # caller (the clocks' countdowns are best effort after commit; the sweep gives certainty).
+        options = {
+            "socket_timeout": float(environ_map.get("REDIS_SOCKET_TIMEOUT", "0.5")),
+            "socket_connect_timeout": float(environ_map.get("REDIS_CONNECT_TIMEOUT", "1.0")),
+            "retry_on_timeout": False,
+            "max_retries": 1,
+            "health_check_interval": 10,
+        }
+        return {"url": url, "transport_options": options, "embedded": False, "redis_url": redis_url}
     folder = base_dir / "var" / "broker"
     return {
         # The transport ignores the host; without one kombu warns "No hostname was supplied" at every start.

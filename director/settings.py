@@ -174,7 +174,15 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker outlives a broker loss: it retries the connection for ever (on start-up too) instead of exiting,
+# and tasks it held unacknowledged go back to the queue (acks_late) rather than being cancelled mid-run.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_BROKER_HEARTBEAT = 10
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_TASK_PUBLISH_RETRY = False  # a publish on a request path fails fast; the sweep covers it
 CELERY_TIMEZONE = TIME_ZONE
 # The clocks' certainty: every overdue turn clock and level change is applied within a second or two even if
 # its countdown task was lost (apps.clocks). A sweep not run within 5 s is dropped: the next one covers it.
@@ -185,7 +193,14 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Short timeouts: the cache is never worth more than a quarter of a second of a request.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -222,6 +237,14 @@ FLOOR_BENCH_ENDPOINTS = os.environ.get("FLOOR_BENCH_ENDPOINTS", "false").lower()
 FLOOR_TRUSTED_PROXIES = _core["trusted_proxies"]
 # Input limits (apps.core.inputs): the largest JSON body any endpoint reads.
 FLOOR_JSON_MAX_BYTES = int(os.environ.get("FLOOR_JSON_MAX_BYTES", str(1024 * 1024)))
+# Live streams (apps.clocks.hub), per web process: a client address may hold this many at once (a TV and
+# a phone or two per person behind one address is a handful), the process this many in all (0: no limit).
+FLOOR_STREAMS_PER_ADDRESS = int(os.environ.get("FLOOR_STREAMS_PER_ADDRESS", "20"))
+FLOOR_STREAMS_MAX = int(os.environ.get("FLOOR_STREAMS_MAX", "3000"))
+FLOOR_SSE_LIFETIME = float(os.environ.get("FLOOR_SSE_LIFETIME", "300"))
+FLOOR_LIVE_DB_THREADS = int(os.environ.get("FLOOR_LIVE_DB_THREADS", "4"))
+# /healthz: the worker and beat are alive only if they proved it this recently (their heartbeats).
+FLOOR_HEARTBEAT_STALE_SECONDS = float(os.environ.get("FLOOR_HEARTBEAT_STALE_SECONDS", "10"))
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"

@@ -12,9 +12,6 @@ PORT=${PORT:-8000}
 export DEBUG=${DEBUG:-true}
 # Links and QR codes made on a page opened at 127.0.0.1 then carry the LAN address (apps/core/links.py).
 export FLOOR_LISTEN_HOST=$HOST
-# runserver's "do not use it in production" notice: make run is the laptop product; production is gunicorn
-# (docker-compose), so a host has nothing to act on.
-export DJANGO_RUNSERVER_HIDE_WARNING=true
 
 $PY manage.py migrate --noinput -v0
 $PY manage.py load_demo
@@ -28,15 +25,29 @@ stop() {
 }
 trap stop INT TERM EXIT
 
-$PY manage.py runserver "$HOST:$PORT" --noreload &
+# Run "$@" again whenever it exits (a Celery worker can die when its broker drops), until stopped.
+supervise() {
+  local child=
+  trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' INT TERM
+  while true; do
+    "$@" &
+    child=$!
+    wait "$child" || true
+    echo "  celery $5 exited; starting it again" >&2
+    sleep 1
+  done
+}
+
+# The production server (director/gunicorn_conf.py: gunicorn with uvicorn workers, as in docker-compose).
+HOST="$HOST" PORT="$PORT" .venv/bin/gunicorn -c director/gunicorn_conf.py director.asgi:application &
 pids+=($!)
-.venv/bin/celery -A director --quiet worker --loglevel=WARNING --concurrency=1 --hostname "floor-run@%h" &
+supervise .venv/bin/celery -A director --quiet worker --loglevel=WARNING --concurrency=1 --hostname "floor-run@%h" &
 pids+=($!)
-.venv/bin/celery -A director --quiet beat --loglevel=WARNING &
+supervise .venv/bin/celery -A director --quiet beat --loglevel=WARNING &
 pids+=($!)
 
 $PY scripts/print_urls.py "$HOST" "$PORT" || true  # once the web server answers
 echo "  Director login: director / floor-demo.  Ctrl-C stops the web server, the worker and beat."
 echo
-# If any of the three stops, stop them all.
+# If the web server stops, stop them all (the worker and beat are restarted by supervise).
 wait -n "${pids[@]}"

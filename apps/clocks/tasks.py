@@ -19,7 +19,16 @@ log = logging.getLogger(__name__)
 
 def enqueue(kind: str, pk: int, version: int, deadline: datetime) -> None:
     """Queue the countdown for a deadline. Best effort: if the broker is unreachable the deadline is still
-    in the database and the sweep applies it; a dealer's request never fails because of the broker."""
+    in the database and the sweep applies it; a dealer's request never fails because of the broker. The
+    broker's socket timeouts (settings) bound the wait; after a failure Redis is skipped for a few seconds
+    (:func:`apps.clocks.live.redis_backing_off`), so a hung Redis costs one request, not every one."""
+    from django.conf import settings
+
+    from apps.clocks.live import redis_backing_off, redis_failed
+
+    redis_broker = not settings.CELERY_BROKER_EMBEDDED
+    if redis_broker and redis_backing_off():
+        return
     task = turn_clock_countdown if kind == "turn" else level_clock_countdown
     try:
         task.apply_async((pk, version), eta=deadline, retry=False)
@@ -27,6 +36,8 @@ def enqueue(kind: str, pk: int, version: int, deadline: datetime) -> None:
         log.warning(
             "clocks: could not queue the %s countdown for %s (%s); the sweep will apply it", kind, pk, exc
         )
+        if redis_broker:
+            redis_failed(exc, "queueing a countdown")
 
 
 @shared_task(ignore_result=True)
@@ -53,7 +64,13 @@ def level_clock_countdown(clock_id: int, version: int) -> bool:
 
 @shared_task(ignore_result=True)
 def clocks_sweep() -> dict[str, int]:
-    """Drain the clocks for about a second: every turn clock and level change as it comes due."""
-    from apps.clocks.services import clocks_drain
+    """Drain the clocks for about a second: every turn clock and level change as it comes due; first the
+    worker's heartbeat (/healthz: a worker that takes no task from the broker is not alive for the clocks)."""
+    import os
+    import socket
 
+    from apps.clocks.services import clocks_drain
+    from apps.core.heartbeat import WORKER, heartbeat_record
+
+    heartbeat_record(part=WORKER, detail=f"{socket.gethostname()} pid {os.getpid()}")
     return clocks_drain()

@@ -75,6 +75,8 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("this tournament is not published"),
         gettext_noop("this level clock's tournament is not published"),
     ),
+    "too_many_streams": (gettext_noop("this address already follows %(limit)s live streams"),),
+    "streams_full": (gettext_noop("this server follows as many live streams as it can; try again shortly"),),
     "token_mismatch": (gettext_noop("token is missing or is not this device's token"),),
     "device_revoked": (gettext_noop("this device token was revoked"),),
     "too_many_players": (gettext_noop("a hand has at most %(limit)s players, not %(count)s"),),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache.backends.locmem import LocMemCache
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -35,8 +36,15 @@ class RequestTooLarge(ApplicationError):
     code = "request_too_large"
 
 
+_local_counts = LocMemCache("floor-pots-throttle", {"MAX_ENTRIES": 10000})
+
+
 class PotResolveThrottle(AnonRateThrottle):
-    """Per client address, logged in or not: a pot is settled by a person, not a script."""
+    """Per client address, logged in or not: a pot is settled by a person, not a script.
+
+    The counts live in the shared cache (Redis). If Redis fails or hangs the throttle fails safe: it goes on
+    limiting, with counts kept in this process's memory, for as long as Redis is skipped
+    (:func:`apps.clocks.live.redis_backing_off`), and the calculator goes on answering."""
 
     scope = "pots"
     rate = "120/min"
@@ -50,6 +58,19 @@ class PotResolveThrottle(AnonRateThrottle):
         from apps.core.proxies import client_ip
 
         return client_ip(request) or ""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        from apps.clocks.live import redis_backing_off, redis_failed
+
+        if redis_backing_off():
+            self.cache = _local_counts
+            return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except Exception as exc:  # the cache's Redis is down or hung (its timeouts are short)
+            redis_failed(exc, "the pot calculator's rate limit")
+            self.cache = _local_counts
+            return super().allow_request(request, view)
 
 
 class PotPlayerSerializer(Serializer):

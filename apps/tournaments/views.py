@@ -2,9 +2,9 @@
 and the level clock (``clock`` with its action, ``level_started``, ``break_started``, ``break_ended``,
 ``hand_for_hand_round``: :mod:`apps.tournaments.levels`), so one stream drives a clock display.
 
-The stream machinery is the clocks app's (:func:`apps.clocks.sse.stream`: the PostgreSQL event log replayed
-from ``Last-Event-ID``, a Redis wake-up); this view only says which channel and who may follow it (anyone
-for a published tournament, the club's members otherwise).
+The stream machinery is the clocks app's (:func:`apps.clocks.sse.serve`: the PostgreSQL event log replayed
+from ``Last-Event-ID``, the process's hub fed by Redis); this view only says which channel and who may
+follow it (anyone for a published tournament, the club's members otherwise).
 """
 
 from __future__ import annotations
@@ -20,12 +20,22 @@ from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_channel
 
 
-@transaction.non_atomic_requests
-def tournament_stream(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
-    t = Tournament.objects.filter(pk=tournament_id).first()
+def _tournament_access(request: HttpRequest, tournament_id: int) -> int | None:
+    t = Tournament.objects.filter(pk=tournament_id).only("pk", "club_id", "published").first()
     if t is None:
-        return JsonResponse(error_body("tournament_not_found", f"no tournament {tournament_id}"), status=404)
-    if not t.published and not is_member(sse._actor(request), t.club_id):
-        return JsonResponse(error_body("not_published", "this tournament is not published"), status=403)
-    body = sse.stream(tournament_channel(t.pk), sse._last_event_id(request), lifetime=sse._lifetime())
-    return sse._response(body)
+        body = error_body("tournament_not_found", f"no tournament {tournament_id}")
+        raise sse._Refusal(JsonResponse(body, status=404))
+    actor = sse._actor(request)
+    if not t.published and not is_member(actor, t.club_id):
+        body = error_body("not_published", "this tournament is not published")
+        raise sse._Refusal(JsonResponse(body, status=403))
+    return sse._device_id(actor)
+
+
+@transaction.non_atomic_requests
+async def tournament_stream(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
+    return await sse.serve(
+        request,
+        channel=tournament_channel(tournament_id),
+        check=lambda r: _tournament_access(r, tournament_id),
+    )

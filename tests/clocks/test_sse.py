@@ -13,6 +13,7 @@ from django.test import Client
 from apps.clocks.live import live_publish
 from apps.engine.games import five_card_draw
 from tests.clocks.helpers import act, start, table_with_clock
+from tests.factories import TournamentFactory
 
 
 def parse(text: str) -> list[dict[str, Any]]:
@@ -82,6 +83,10 @@ def test_private_table_stream_is_refused_and_level_clock_stream_ticks(short_stre
         actor=director, club_id=table.club_id, name="M", structure=[{"minutes": 20, "ante": 10}]
     )
     levelclock.level_clock_control(actor=director, clock_id=clock.pk, action="start")
+    # no published tournament or table shows the clock yet: the public may not follow it
+    refused = Client().get(f"/api/live/level-clocks/{clock.pk}/")
+    assert refused.status_code == 403 and refused.json()["code"] == "not_published"
+    TournamentFactory(club=table.club, published=True, level_clock=clock)
     events = parse(b"".join(Client().get(f"/api/live/level-clocks/{clock.pk}/").streaming_content).decode())
     assert events[0]["event"] == "clock" and events[0]["data"]["action"] == "start" and events[0]["id"] == 1
     ticks = [e for e in events if e["event"] == "tick"]

@@ -114,3 +114,28 @@ def test_production_refuses_unsafe_settings(override: dict[str, str], complaint:
 
     with pytest.raises(ConfigError, match=complaint):
         core_config(environ)
+
+
+def test_redis_calls_on_request_paths_have_short_timeouts_and_the_worker_survives_a_broker_loss() -> None:
+    from django.conf import settings
+
+    options = broker_config({"REDIS_URL": "redis://cache:6379/2"}, base_dir=BASE)["transport_options"]
+    assert options["socket_timeout"] <= 1.0 and options["socket_connect_timeout"] <= 1.0
+    assert options["retry_on_timeout"] is False
+    assert settings.CACHES["default"]["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.25}
+    assert settings.CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP is True
+    assert settings.CELERY_BROKER_CONNECTION_MAX_RETRIES is None
+    assert settings.CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS is True
+    assert settings.CELERY_TASK_ACKS_LATE is True and settings.CELERY_TASK_REJECT_ON_WORKER_LOST is True
+
+
+def test_the_worker_and_beat_wait_on_broker_reads_instead_of_timing_out() -> None:
+    from director.celery import _patient_broker_reads, app
+
+    before = dict(app.conf.broker_transport_options or {})
+    try:
+        app.conf.broker_transport_options = {**before, "socket_timeout": 0.5}
+        _patient_broker_reads()
+        assert app.conf.broker_transport_options["socket_timeout"] is None
+    finally:
+        app.conf.broker_transport_options = before

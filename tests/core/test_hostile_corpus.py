@@ -114,9 +114,20 @@ QUERIES = [
 FORM_VALUES = ["x" * 5000, "-1", "9" * 30, "nan", "inf", "1e400", "²", "\x01\x1b", "{}", "[]"]
 
 
+@pytest.fixture(autouse=True)
+def _heartbeats_stay_fresh(settings: Any) -> None:
+    """The replay takes longer than /healthz's heartbeat window; the heartbeats _world writes stay fresh."""
+    settings.FLOOR_HEARTBEAT_STALE_SECONDS = 3600
+
+
 def _world() -> dict[str, Any]:
     """A running published tournament (a hand finished and one in play at its table), a club table with a
-    device, a league season with the tournament, a deal and a dispute; each path parameter's real id."""
+    device, a league season with the tournament, a deal and a dispute; each path parameter's real id. The
+    worker and beat have just proved they run, so /healthz's 503 (a dead part) is not what is tested."""
+    from apps.core.heartbeat import BEAT, WORKER, heartbeat_record
+
+    for part in (WORKER, BEAT):
+        heartbeat_record(part=part)
     club, director = given_director()
     t = given_tournament(club, director, 3, seats_per_table=3, published=True, late_reg_until_level=3)
     seating.tournament_start(actor=director, tournament=t)

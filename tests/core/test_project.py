@@ -101,8 +101,18 @@ def test_make_run_serves_the_embedded_default_and_stops_on_ctrl_c() -> None:
         assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', docs[1].decode())
         assert len(assets) >= 3
         assert all(_get(f"http://127.0.0.1:{port}{a}")[0] == 200 for a in assets), assets
-        health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
-        assert b'"sqlite"' in health.read()
+        # /healthz is 200 only once the worker and beat proved they run (their heartbeats).
+        health = b""
+        while time.monotonic() < deadline + 30:
+            try:
+                health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read()
+                break
+            except urllib.error.HTTPError as exc:
+                health = exc.read()
+                time.sleep(0.5)
+        assert b'"status": "ok"' in health, health
+        assert b'"sqlite"' in health
+
         # a phone on the home network asks by the machine's address or its .local name: answered
         from director.lan import machine_addresses
 
@@ -119,6 +129,26 @@ def test_make_run_serves_the_embedded_default_and_stops_on_ctrl_c() -> None:
                     status = refused.code
                 # the console's refusal page for a bad link is a 401, not the 400 of an unknown host
                 assert status == (401 if "console" in path else 200), (name, path, status)
+
+        # A Celery worker that dies is started again.
+        def workers() -> set[int]:
+            found = subprocess.run(
+                ["pgrep", "-g", str(process.pid), "-f", "director .*worker"], capture_output=True, text=True
+            )
+            return {int(pid) for pid in found.stdout.split()}
+
+        old = workers()
+        assert old
+        for pid in old:
+            os.kill(pid, signal.SIGKILL)
+        restart_deadline = time.monotonic() + 30
+        while not (workers() - old):
+            assert time.monotonic() < restart_deadline, "the worker was not started again"
+            time.sleep(0.3)
+        # The demo's table is not published: an anonymous stream of it is refused.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/live/tables/1/", timeout=5)
+        assert refused.value.code == 403 and b'"not_published"' in refused.value.read()
     finally:
         process.send_signal(signal.SIGINT)
         try:
@@ -159,7 +189,34 @@ def test_docker_compose_file_is_accepted() -> None:
     )
 
     assert result.returncode == 0, result.stderr
-    assert set(result.stdout.split()) == {"db", "redis", "web", "worker", "beat"}
+    services = set(result.stdout.split())
+    # docker compose v2 lists only the active profiles' services, docker-compose 1.x all of them.
+    assert (
+        {"db", "redis", "web", "worker", "beat"}
+        <= services
+        <= {
+            "db",
+            "redis",
+            "web",
+            "worker",
+            "beat",
+            "web2",
+            "proxy",
+        }
+    )
+    replicas = subprocess.run(
+        [*command, "--profile", "replicas", "config", "--services"]
+        if command[0] == "docker"
+        else [*command[:1], "--profile", "replicas", "config", "--services"],
+        cwd=ROOT,
+        env={**os.environ, "SECRET_KEY": "x" * 40},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert replicas.returncode == 0, replicas.stderr
+    assert {"web", "web2", "proxy"} <= set(replicas.stdout.split())
 
 
 @pytest.mark.parametrize("command", [["check", "--database", "default"], ["migrate", "--noinput"]])

@@ -19,6 +19,10 @@ from tests.tournaments.helpers import open_tables, play_hand, quiet
 
 @pytest.fixture
 def world(db: Any) -> dict[str, Any]:
+    from apps.core.heartbeat import BEAT, WORKER, heartbeat_record
+
+    for part in (WORKER, BEAT):  # /healthz is one of the pages: as if the worker and beat were running
+        heartbeat_record(part=part)
     club, actor, director = given_director_client()
     t = given_running(club, actor, 8, seats_per_table=6)
     tournaments.tournament_publish(actor=actor, tournament=t, published=True)
