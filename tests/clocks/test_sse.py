@@ -83,10 +83,12 @@ def test_private_table_stream_is_refused_and_level_clock_stream_ticks(short_stre
         actor=director, club_id=table.club_id, name="M", structure=[{"minutes": 20, "ante": 10}]
     )
     levelclock.level_clock_control(actor=director, clock_id=clock.pk, action="start")
-    # no published tournament or table shows the clock yet: the public may not follow it
+    # the clock of an unpublished tournament is the tournament's: the public may not follow it
+    tournament = TournamentFactory(club=table.club, published=False, level_clock=clock)
     refused = Client().get(f"/api/live/level-clocks/{clock.pk}/")
     assert refused.status_code == 403 and refused.json()["code"] == "not_published"
-    TournamentFactory(club=table.club, published=True, level_clock=clock)
+    tournament.published = True
+    tournament.save(update_fields=["published"])
     events = parse(b"".join(Client().get(f"/api/live/level-clocks/{clock.pk}/").streaming_content).decode())
     assert events[0]["event"] == "clock" and events[0]["data"]["action"] == "start" and events[0]["id"] == 1
     ticks = [e for e in events if e["event"] == "tick"]
