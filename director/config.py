@@ -28,12 +28,28 @@ def _env(environ_map: Mapping[str, str]) -> environ.Env:
     return env
 
 
+# The embedded default's SQLite, set on every connection. WAL lets readers go on while one writer writes (and
+# a reader never blocks a writer); synchronous=NORMAL is WAL's safe setting (a power cut can lose the last
+# commits, never corrupt the file) and spares an fsync per commit, which is most of a write's cost.
+SQLITE_INIT_COMMAND = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+# How long a writer waits for the one before it (SQLite's busy timeout) before "database is locked".
+SQLITE_BUSY_TIMEOUT = 30
+
+
+def var_dir(environ_map: Mapping[str, str], *, base_dir: Path) -> Path:
+    """Where the embedded default keeps its files (the SQLite database, the broker's folders, beat's
+    schedule): ``FLOOR_VAR_DIR``, else ``var/`` in the checkout."""
+    folder = environ_map.get("FLOOR_VAR_DIR")
+    return Path(folder) if folder else base_dir / "var"
+
+
 def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
-    """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite under ``var/``."""
+    """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite in the var folder."""
     env = _env(environ_map)
-    default = f"sqlite:///{base_dir / 'var' / 'floor.sqlite3'}"
+    folder = var_dir(environ_map, base_dir=base_dir)
+    default = f"sqlite:///{folder / 'floor.sqlite3'}"
     if not environ_map.get("DATABASE_URL"):
-        (base_dir / "var").mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     config: dict[str, Any] = env.db_url("DATABASE_URL", default=default)
     # A refused request writes nothing: the error handler marks the request's transaction for rollback.
     config["ATOMIC_REQUESTS"] = True
@@ -53,22 +69,31 @@ def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[s
             config.setdefault("CONN_MAX_AGE", 60)
             config["CONN_HEALTH_CHECKS"] = True
     else:
-        # Writers wait for each other instead of failing at once on the embedded SQLite.
-        config.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+        options = config.setdefault("OPTIONS", {})
+        # SQLite has one writer at a time and no SELECT ... FOR UPDATE. A transaction that BEGINs DEFERRED
+        # and writes after reading fails at once with "database is locked" when another wrote meanwhile (the
+        # busy timeout cannot help it); BEGIN IMMEDIATE takes the write lock first, so concurrent requests
+        # queue for it within the busy timeout, and each runs alone on the rows it read, as FOR UPDATE
+        # would have it on PostgreSQL.
+        options.setdefault("transaction_mode", "IMMEDIATE")
+        options.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        options.setdefault("init_command", SQLITE_INIT_COMMAND)
     return config
 
 
 def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
-    """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport.
+    """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport (under
+    ``<var folder>/broker``).
 
     Returns ``{"url", "transport_options", "embedded", "redis_url"}``.
     """
     env = _env(environ_map)
     redis_url = env.str("REDIS_URL", default="") or None
     url = env.str("CELERY_BROKER_URL", default="") or redis_url
-    if url:
+    # ``filesystem://`` given on its own means the embedded broker, with its folders in the var folder.
+    if url and url != "filesystem://":
         return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
-    folder = base_dir / "var" / "broker"
+    folder = var_dir(environ_map, base_dir=base_dir) / "broker"
     return {
         # The transport ignores the host; without one kombu warns "No hostname was supplied" at every start.
         "url": "filesystem://localhost/",
