@@ -103,6 +103,10 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
             "processed_folder": str(folder / "processed"),
             "control_folder": str(folder / "control"),
             "store_processed": False,
+            # How often the worker looks into the queue folder (kombu's default is every second). A turn
+            # clock's countdown is published when the clock is armed and held by the worker until its
+            # deadline, so a late look makes the clock late; ten looks a second cost a directory listing each.
+            "polling_interval": 0.1,
         },
         "embedded": True,
         "redis_url": redis_url,

@@ -1,5 +1,5 @@
-"""A real Celery worker and beat on a real broker, for the clock tests (no eager mode, no mocks): a real Redis,
-or on the SQLite backend (tests/real_services.py) the embedded default's filesystem broker.
+"""A real Celery worker and beat on a real broker, for the clock tests (no eager mode, no mocks): a real
+Redis, or on the SQLite backend (tests/real_services.py) the embedded default's filesystem broker.
 
 ``clock_redis`` is a dedicated ``redis-server`` started on a free port for this session (so the tests
 can stop it and start it again, and never cross-talk with other users of the shared Redis). ``celery``
@@ -160,7 +160,13 @@ class CeleryStack:
         with self.lock:
             if self.worker is not None:
                 os.killpg(self.worker.pid, signal.SIGKILL if kill else signal.SIGTERM)
-                self.worker.wait(timeout=30)
+                try:
+                    self.worker.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    # A warm shutdown that hangs (seen once on the filesystem broker while restoring held
+                    # countdowns) is ended as a process manager would end it; no clock relies on the worker.
+                    os.killpg(self.worker.pid, signal.SIGKILL)
+                    self.worker.wait(timeout=10)
                 self.worker = None
 
     def start_beat(self) -> None:

@@ -222,9 +222,8 @@ def test_ten_tables_entering_actions_at_once_never_see_a_server_error(service: S
     server_errors = [e for d in dealers for e in d.server_errors]
     latencies.sort()
     p99 = latencies[int(len(latencies) * 0.99) - 1] if latencies else 0.0
-    print(
-        f"ten tables: {sum(done.values())} actions in {elapsed:.1f} s, statuses {dict(statuses)}, p99 {p99:.3f} s"
-    )
+    actions = sum(done.values())
+    print(f"ten tables: {actions} actions in {elapsed:.1f} s, statuses {dict(statuses)}, p99 {p99:.3f} s")
     assert server_errors == [] and failures == [], (server_errors[:5], failures[:5])
     assert not any(status >= 500 for status in statuses)
     assert all(done[i] >= HANDS * 8 for i in range(TABLES)), done  # every table played all its hands out
