@@ -45,12 +45,12 @@ def var_dir(environ_map: Mapping[str, str], *, base_dir: Path) -> Path:
 
 def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
     """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite in the var folder."""
-    env = _env(environ_map)
     folder = var_dir(environ_map, base_dir=base_dir)
-    default = f"sqlite:///{folder / 'floor.sqlite3'}"
-    if not environ_map.get("DATABASE_URL"):
+    url = environ_map.get("DATABASE_URL")  # set but empty (DATABASE_URL= in a shell) is unset too
+    if not url:
         folder.mkdir(parents=True, exist_ok=True)
-    config: dict[str, Any] = env.db_url("DATABASE_URL", default=default)
+        url = f"sqlite:///{folder / 'floor.sqlite3'}"
+    config: dict[str, Any] = environ.Env.db_url_config(url)
     # A refused request writes nothing: the error handler marks the request's transaction for rollback.
     config["ATOMIC_REQUESTS"] = True
     if config["ENGINE"] == "django.db.backends.postgresql":

@@ -53,6 +53,15 @@ def test_a_filesystem_broker_url_is_the_embedded_broker() -> None:
     assert config["transport_options"]["data_folder_in"] == "/srv/floor/var/broker/queue"
 
 
+def test_an_empty_database_url_is_the_embedded_default(tmp_path: Path) -> None:
+    config = database_config({"DATABASE_URL": ""}, base_dir=tmp_path)
+
+    assert (config["ENGINE"], config["NAME"]) == (
+        "django.db.backends.sqlite3",
+        str(tmp_path / "var" / "floor.sqlite3"),
+    )
+
+
 def test_database_url_selects_postgresql() -> None:
     config = database_config({"DATABASE_URL": "postgres://floor:pw@db.example:5433/floordb"}, base_dir=BASE)
 
