@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.test import Client
