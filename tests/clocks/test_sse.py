@@ -14,6 +14,8 @@ from apps.clocks.live import live_publish
 from apps.engine.games import five_card_draw
 from tests.clocks.helpers import act, start, table_with_clock
 
+pytestmark = pytest.mark.sqlite
+
 
 def parse(text: str) -> list[dict[str, Any]]:
     import json
