@@ -85,18 +85,27 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
     """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport (under
     ``<var folder>/broker``).
 
-    Returns ``{"url", "transport_options", "embedded", "redis_url"}``.
+    Returns ``{"url", "transport", "transport_options", "embedded", "redis_url"}`` (``transport``: the
+    kombu transport class for the URL, None for the URL's own).
     """
     env = _env(environ_map)
     redis_url = env.str("REDIS_URL", default="") or None
     url = env.str("CELERY_BROKER_URL", default="") or redis_url
-    # ``filesystem://`` given on its own means the embedded broker, with its folders in the var folder.
-    if url and url != "filesystem://":
-        return {"url": url, "transport_options": {}, "embedded": False, "redis_url": redis_url}
+    # A ``filesystem://`` URL given means the embedded broker, with its folders in the var folder.
+    if url and not url.startswith("filesystem://"):
+        return {
+            "url": url,
+            "transport": None,
+            "transport_options": {},
+            "embedded": False,
+            "redis_url": redis_url,
+        }
     folder = var_dir(environ_map, base_dir=base_dir) / "broker"
     return {
         # The transport ignores the host; without one kombu warns "No hostname was supplied" at every start.
         "url": "filesystem://localhost/",
+        # kombu's filesystem transport with whole-message writes (director/broker.py says why)
+        "transport": "director.broker:Transport",
         "transport_options": {
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),

@@ -136,6 +136,7 @@ STORAGES = {
 _broker = broker_config(os.environ, base_dir=BASE_DIR)
 REDIS_URL = _broker["redis_url"]
 CELERY_BROKER_URL = _broker["url"]
+CELERY_BROKER_TRANSPORT = _broker["transport"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _broker["transport_options"]
 CELERY_BROKER_EMBEDDED = _broker["embedded"]
 CELERY_TASK_IGNORE_RESULT = True

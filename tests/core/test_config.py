@@ -49,7 +49,8 @@ def test_floor_var_dir_moves_the_embedded_defaults_files(tmp_path: Path) -> None
 def test_a_filesystem_broker_url_is_the_embedded_broker() -> None:
     config = broker_config({"CELERY_BROKER_URL": "filesystem://"}, base_dir=BASE)
 
-    assert (config["url"], config["embedded"]) == ("filesystem://", True)
+    assert (config["url"], config["embedded"]) == ("filesystem://localhost/", True)
+    assert config["transport"] == "director.broker:Transport"
     assert config["transport_options"]["data_folder_in"] == "/srv/floor/var/broker/queue"
 
 
