@@ -30,7 +30,7 @@ class Channel(filesystem.Channel):
         """Put ``payload`` onto ``queue``: written to a hidden file, then renamed to its message name."""
         # the name kombu gives (milliseconds of the system's monotonic clock first: the consumer reads in
         # name order)
-        name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
+        name = f"{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
         final = os.path.join(self.data_folder_out, name)
         partial = os.path.join(self.data_folder_out, f".{uuid.uuid4().hex}.part")
         try:
