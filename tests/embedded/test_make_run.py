@@ -121,7 +121,7 @@ def test_make_run_on_a_fresh_sqlite_file_plays_an_eight_player_tournament_to_its
     service: Service,
 ) -> None:
     # the embedded default, on the fresh file
-    with urllib.request.urlopen(f"{service.url}/healthz", timeout=5) as answer:
+    with urllib.request.urlopen(f"{service.url}/healthz", timeout=60) as answer:
         assert b'"sqlite"' in answer.read()
     assert (service.var / "floor.sqlite3").is_file()
 
