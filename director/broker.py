@@ -26,7 +26,7 @@ from kombu.utils.json import dumps
 
 
 class Channel(filesystem.Channel):
-    def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:
+    def _put(self, queue: str, payload: Any, **kwargs: Any) -> None:  # type: ignore[override]  # kombu's filesystem _put's own
         """Put ``payload`` onto ``queue``: written to a hidden file, then renamed to its message name."""
         # the name kombu gives (milliseconds of the system's monotonic clock first: the consumer reads in
         # name order)
