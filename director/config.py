@@ -45,6 +45,7 @@ def var_dir(environ_map: Mapping[str, str], *, base_dir: Path) -> Path:
 
 def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
     """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite in the var folder."""
+    env = _env(environ_map)
     folder = var_dir(environ_map, base_dir=base_dir)
     url = environ_map.get("DATABASE_URL")  # set but empty (DATABASE_URL= in a shell) is unset too
     if not url:
