@@ -170,10 +170,13 @@ class CeleryStack:
                 self.worker = None
 
     def start_beat(self) -> None:
-        self.beat = self._spawn(
-            ["beat", "--loglevel=INFO", f"--schedule={self.folder / 'beat-schedule'}"],
-            self.folder / "beat.log",
-        )
+        log = self.folder / "beat.log"
+        self.beat = self._spawn(["beat", "--loglevel=INFO", f"--schedule={self.folder / 'beat-schedule'}"], log)
+        # the clocks fire from beat's sweep: a test may count on it only once beat is sending (a loaded
+        # machine can take seconds to start it)
+        beat = self.beat
+        wait_until(lambda: b"Sending due task" in log.read_bytes() or beat.poll() is not None, timeout=60)
+        assert beat.poll() is None, log.read_text()
 
     def stop(self) -> None:
         self.closing = True
