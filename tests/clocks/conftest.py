@@ -171,7 +171,8 @@ class CeleryStack:
 
     def start_beat(self) -> None:
         log = self.folder / "beat.log"
-        self.beat = self._spawn(["beat", "--loglevel=INFO", f"--schedule={self.folder / 'beat-schedule'}"], log)
+        schedule = f"--schedule={self.folder / 'beat-schedule'}"
+        self.beat = self._spawn(["beat", "--loglevel=INFO", schedule], log)
         # the clocks fire from beat's sweep: a test may count on it only once beat is sending (a loaded
         # machine can take seconds to start it)
         beat = self.beat
