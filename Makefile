@@ -10,11 +10,13 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format bench services messages clean help engine
+.PHONY: run test test-postgres test-sqlite lint format bench services messages clean help engine
 
 help:
 	@echo "make run    - the service with a demo on the embedded default (SQLite + filesystem broker)"
-	@echo "make test   - lint, then the whole suite against PostgreSQL and Redis"
+	@echo "make test   - lint, then the suite on both backends: test-postgres, then test-sqlite"
+	@echo "make test-postgres - the whole suite against PostgreSQL and Redis"
+	@echo "make test-sqlite   - the tests marked sqlite on the embedded default (SQLite + filesystem broker)"
 	@echo "make lint   - ruff, mypy, the import contract, makemigrations --check"
 	@echo "make bench  - the benchmarks in bench/"
 	@echo "make engine - compile the engine's hot modules with mypyc (run, test and bench depend on it)"
@@ -68,9 +70,17 @@ services: $(VENV)/.installed-test
 	@scripts/ensure_tools.sh
 	@DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) scripts/ensure_services.sh
 
-test: lint services messages engine
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
+test: lint test-postgres test-sqlite
+
+test-postgres: services messages engine
+	FLOOR_TEST_BACKEND=postgres DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 		$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The embedded default: no DATABASE_URL, REDIS_URL or broker (tests/real_services.py clears them), its files
+# in a fresh temporary folder; only the tests marked `sqlite` (README "Tests on both backends").
+test-sqlite: $(VENV)/.installed-test messages engine
+	@scripts/ensure_tools.sh
+	FLOOR_TEST_BACKEND=sqlite $(VENV)/bin/pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test engine
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -30,13 +30,30 @@ def _env(environ_map: Mapping[str, str]) -> environ.Env:
     return env
 
 
+# The embedded default's SQLite, set on every connection. WAL lets readers go on while one writer writes (and
+# a reader never blocks a writer); synchronous=NORMAL is WAL's safe setting (a power cut can lose the last
+# commits, never corrupt the file) and spares an fsync per commit, which is most of a write's cost.
+SQLITE_INIT_COMMAND = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+# How long a writer waits for the one before it (SQLite's busy timeout) before "database is locked".
+SQLITE_BUSY_TIMEOUT = 30
+
+
+def var_dir(environ_map: Mapping[str, str], *, base_dir: Path) -> Path:
+    """Where the embedded default keeps its files (the SQLite database, the broker's folders, beat's
+    schedule): ``FLOOR_VAR_DIR``, else ``var/`` in the checkout."""
+    folder = environ_map.get("FLOOR_VAR_DIR")
+    return Path(folder) if folder else base_dir / "var"
+
+
 def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
-    """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite under ``var/``."""
+    """``DATABASE_URL`` (``postgres://…`` or ``sqlite:///…``), else SQLite in the var folder."""
     env = _env(environ_map)
-    default = f"sqlite:///{base_dir / 'var' / 'floor.sqlite3'}"
-    if not environ_map.get("DATABASE_URL"):
-        (base_dir / "var").mkdir(exist_ok=True)
-    config: dict[str, Any] = env.db_url("DATABASE_URL", default=default)
+    folder = var_dir(environ_map, base_dir=base_dir)
+    url = environ_map.get("DATABASE_URL")  # set but empty (DATABASE_URL= in a shell) is unset too
+    if not url:
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{folder / 'floor.sqlite3'}"
+    config: dict[str, Any] = environ.Env.db_url_config(url)
     # A refused request writes nothing: the error handler marks the request's transaction for rollback.
     config["ATOMIC_REQUESTS"] = True
     if config["ENGINE"] == "django.db.backends.postgresql":
@@ -55,22 +72,32 @@ def database_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[s
             config.setdefault("CONN_MAX_AGE", 60)
             config["CONN_HEALTH_CHECKS"] = True
     else:
-        # Writers wait for each other instead of failing at once on the embedded SQLite.
-        config.setdefault("OPTIONS", {}).setdefault("timeout", 20)
+        options = config.setdefault("OPTIONS", {})
+        # SQLite has one writer at a time and no SELECT ... FOR UPDATE. A transaction that BEGINs DEFERRED
+        # and writes after reading fails at once with "database is locked" when another wrote meanwhile (the
+        # busy timeout cannot help it); BEGIN IMMEDIATE takes the write lock first, so concurrent requests
+        # queue for it within the busy timeout, and each runs alone on the rows it read, as FOR UPDATE
+        # would have it on PostgreSQL.
+        options.setdefault("transaction_mode", "IMMEDIATE")
+        options.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        options.setdefault("init_command", SQLITE_INIT_COMMAND)
     return config
 
 
 def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str, Any]:
-    """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport.
+    """Celery broker: ``CELERY_BROKER_URL``, else ``REDIS_URL``, else kombu's filesystem transport (under
+    ``<var folder>/broker``).
 
-    Returns ``{"url", "transport_options", "embedded", "redis_url"}``.
+    Returns ``{"url", "transport", "transport_options", "embedded", "redis_url"}`` (``transport``: the
+    kombu transport class for the URL, None for the URL's own).
     """
     env = _env(environ_map)
     redis_url = env.str("REDIS_URL", default="") or None
     url = env.str("CELERY_BROKER_URL", default="") or redis_url
-    if url:
+    # A ``filesystem://`` URL given means the embedded broker, with its folders in the var folder.
+    if url and not url.startswith("filesystem://"):
         # Short socket timeouts: a publish to a hung Redis gives up within a second instead of hanging the
-        # caller (the clocks' countdowns are best effort after commit; the sweep gives certainty).
+        # caller (the clocks' deadlines are rows that the drainer and the sweep apply).
         options = {
             "socket_timeout": float(environ_map.get("REDIS_SOCKET_TIMEOUT", "0.5")),
             "socket_connect_timeout": float(environ_map.get("REDIS_CONNECT_TIMEOUT", "1.0")),
@@ -78,17 +105,29 @@ def broker_config(environ_map: Mapping[str, str], *, base_dir: Path) -> dict[str
             "max_retries": 1,
             "health_check_interval": 10,
         }
-        return {"url": url, "transport_options": options, "embedded": False, "redis_url": redis_url}
-    folder = base_dir / "var" / "broker"
+        return {
+            "url": url,
+            "transport": None,
+            "transport_options": options,
+            "embedded": False,
+            "redis_url": redis_url,
+        }
+    folder = var_dir(environ_map, base_dir=base_dir) / "broker"
     return {
         # The transport ignores the host; without one kombu warns "No hostname was supplied" at every start.
         "url": "filesystem://localhost/",
+        # kombu's filesystem transport with whole-message writes (director/broker.py says why)
+        "transport": "director.broker:Transport",
         "transport_options": {
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),
             "processed_folder": str(folder / "processed"),
             "control_folder": str(folder / "control"),
             "store_processed": False,
+            # How often the worker looks into the queue folder (kombu's default is every second). A turn
+            # clock's countdown is published when the clock is armed and held by the worker until its
+            # deadline, so a late look makes the clock late; ten looks a second cost a directory listing each.
+            "polling_interval": 0.1,
         },
         "embedded": True,
         "redis_url": redis_url,

@@ -10,7 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from director.config import broker_config, core_config, database_config, public_url_config
+from director.config import broker_config, core_config, database_config, public_url_config, var_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -168,6 +168,7 @@ STORAGES = {
 _broker = broker_config(os.environ, base_dir=BASE_DIR)
 REDIS_URL = _broker["redis_url"]
 CELERY_BROKER_URL = _broker["url"]
+CELERY_BROKER_TRANSPORT = _broker["transport"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _broker["transport_options"]
 CELERY_BROKER_EMBEDDED = _broker["embedded"]
 CELERY_TASK_IGNORE_RESULT = True
@@ -190,7 +191,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # the drainer: each run watches the clocks' deadlines for about a second (apps.clocks.services)
     "clocks-sweep": {"task": "apps.clocks.tasks.clocks_sweep", "schedule": 1.0, "options": {"expires": 2}},
 }
-CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE_FILENAME = str(var_dir(os.environ, base_dir=BASE_DIR) / "celerybeat-schedule")
 
 if REDIS_URL:
     # Short timeouts: the cache is never worth more than a quarter of a second of a request.

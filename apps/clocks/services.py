@@ -429,6 +429,21 @@ SELECT (SELECT min(deadline) FROM {TableClock._meta.db_table}
 """
 
 
+def _db_datetime(value: Any) -> datetime | None:
+    """A timestamp read by a raw query: PostgreSQL's driver gives a datetime; SQLite gives the text Django
+    stored (UTC), which only the ORM would have converted."""
+    if value is None or isinstance(value, datetime):
+        return value
+    from datetime import UTC
+
+    from django.utils.dateparse import parse_datetime
+
+    parsed = parse_datetime(str(value))
+    if parsed is not None and timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed, UTC)
+    return parsed
+
+
 def _next_deadlines() -> tuple[datetime | None, datetime | None]:
     """The earliest deadline of the turn clocks and of the level clocks (index lookups, one round trip)."""
     if connection.vendor != "postgresql":  # SQLite hands timestamps back as text: let the ORM convert them
@@ -442,7 +457,7 @@ def _next_deadlines() -> tuple[datetime | None, datetime | None]:
     with connection.cursor() as cursor:
         cursor.execute(_NEXT_DEADLINES)
         row = cursor.fetchone()
-    return (row[0], row[1]) if row else (None, None)
+    return (_db_datetime(row[0]), _db_datetime(row[1])) if row else (None, None)
 
 
 _lock_conn: tuple[int, Any] | None = None  # (pid, connection): the drainers' lock, on its own connection

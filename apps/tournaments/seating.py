@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from apps.accounts.permissions import Actor
@@ -176,13 +177,12 @@ def engine_tables(tables: list[OpenTable]) -> list[Any]:
     with the positions of each table's last hand."""
     from apps.engine.tournament import seating as es
 
-    last_hands: dict[int, Hand] = {}
-    for h in (
-        Hand.objects.filter(table_id__in=[ot.tt.table_id for ot in tables])
-        .order_by("table_id", "-number")
-        .distinct("table_id")
-    ):
-        last_hands[h.table_id] = h
+    # Each table's latest hand in one query that every backend speaks (DISTINCT ON is PostgreSQL's only).
+    latest = Hand.objects.filter(table_id=OuterRef("table_id")).order_by("-number").values("pk")[:1]
+    last_hands: dict[int, Hand] = {
+        h.table_id: h
+        for h in Hand.objects.filter(table_id__in=[ot.tt.table_id for ot in tables], pk=Subquery(latest))
+    }
     out = []
     for ot in tables:
         last_hand = last_hands.get(ot.tt.table_id)

@@ -31,6 +31,9 @@ def _clock(director: Actor, club_id: int, structure=STRUCTURE) -> LevelClock:
     )
 
 
+pytestmark = pytest.mark.sqlite
+
+
 def _control(director: Actor, clock: LevelClock, action: str, **kw) -> LevelClock:
     return levelclock.level_clock_control(actor=director, clock_id=clock.pk, action=action, **kw)
 

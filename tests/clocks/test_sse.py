@@ -15,6 +15,8 @@ from apps.engine.games import five_card_draw
 from tests.clocks.helpers import act, start, table_with_clock
 from tests.factories import TournamentFactory
 
+pytestmark = pytest.mark.sqlite
+
 
 def parse(text: str) -> list[dict[str, Any]]:
     import json

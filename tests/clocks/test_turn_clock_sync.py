@@ -12,7 +12,7 @@ from apps.clocks.models import LevelClock, LiveChannel, LiveEvent, TableClock
 from apps.engine.games import five_card_draw
 from tests.clocks.helpers import act, start, table_with_clock
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _events(table):

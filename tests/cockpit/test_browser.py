@@ -16,7 +16,7 @@ from apps.tournaments.results import tournament_hand_for_hand
 from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 
 @pytest.fixture(autouse=True)

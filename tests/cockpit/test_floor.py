@@ -15,7 +15,7 @@ from apps.tournaments.models import Entry, Payout, SeatMove, Tournament
 from tests.cockpit.helpers import bust, flashed, given_director_client, given_running
 from tests.tournaments.helpers import given_tournament, open_tables, seated
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _clock(t: Tournament) -> dict[str, Any]:

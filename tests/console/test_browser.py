@@ -14,7 +14,7 @@ from apps.tables.models import Hand, HandEvent, IdempotentAnswer
 from tests.browser import screenshot
 from tests.factories import PlayerFactory, SeatFactory, TableFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 PHONE = {"width": 360, "height": 740}
 TABLET = {"width": 820, "height": 1180}

@@ -18,6 +18,51 @@ def test_nothing_set_means_sqlite_under_var(tmp_path: Path) -> None:
     assert config["ATOMIC_REQUESTS"] is True
 
 
+def test_the_embedded_sqlite_queues_writers_instead_of_failing_them(tmp_path: Path) -> None:
+    """BEGIN IMMEDIATE, WAL with synchronous=NORMAL and a busy timeout, also for a sqlite:// URL."""
+    for environ in ({}, {"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}"}):
+        options = database_config(environ, base_dir=tmp_path)["OPTIONS"]
+
+        assert options["transaction_mode"] == "IMMEDIATE"
+        assert options["timeout"] == 30
+        assert options["init_command"] == "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+
+
+def test_postgresql_gets_no_sqlite_options() -> None:
+    config = database_config({"DATABASE_URL": "postgres://floor@db/floor"}, base_dir=BASE)
+
+    assert "transaction_mode" not in config.get("OPTIONS", {})
+    assert "init_command" not in config.get("OPTIONS", {})
+
+
+def test_floor_var_dir_moves_the_embedded_defaults_files(tmp_path: Path) -> None:
+    folder = tmp_path / "elsewhere" / "var"
+    environ = {"FLOOR_VAR_DIR": str(folder)}
+
+    assert database_config(environ, base_dir=BASE)["NAME"] == str(folder / "floor.sqlite3")
+    assert folder.is_dir()
+    broker = broker_config(environ, base_dir=BASE)
+    assert broker["transport_options"]["data_folder_in"] == str(folder / "broker" / "queue")
+    assert broker["transport_options"]["control_folder"] == str(folder / "broker" / "control")
+
+
+def test_a_filesystem_broker_url_is_the_embedded_broker() -> None:
+    config = broker_config({"CELERY_BROKER_URL": "filesystem://"}, base_dir=BASE)
+
+    assert (config["url"], config["embedded"]) == ("filesystem://localhost/", True)
+    assert config["transport"] == "director.broker:Transport"
+    assert config["transport_options"]["data_folder_in"] == "/srv/floor/var/broker/queue"
+
+
+def test_an_empty_database_url_is_the_embedded_default(tmp_path: Path) -> None:
+    config = database_config({"DATABASE_URL": ""}, base_dir=tmp_path)
+
+    assert (config["ENGINE"], config["NAME"]) == (
+        "django.db.backends.sqlite3",
+        str(tmp_path / "var" / "floor.sqlite3"),
+    )
+
+
 def test_database_url_selects_postgresql() -> None:
     config = database_config({"DATABASE_URL": "postgres://floor:pw@db.example:5433/floordb"}, base_dir=BASE)
 

@@ -66,9 +66,40 @@ def test_parts_never_seen_are_dead(client: Client) -> None:
     assert response.json()["detail"] == {"failed": ["worker", "beat"]}
 
 
+@pytest.mark.sqlite
 def test_the_suite_runs_against_the_real_services() -> None:
+    """PostgreSQL and Redis, or (the SQLite run) the embedded default exactly as `make run` has it."""
     from django.conf import settings
 
-    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-    assert settings.CELERY_BROKER_URL.startswith("redis://")
-    assert settings.CELERY_BROKER_EMBEDDED is False
+    from tests.real_services import sqlite_backend
+
+    db = settings.DATABASES["default"]
+    if sqlite_backend():
+        assert db["ENGINE"] == "django.db.backends.sqlite3"
+        assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+        assert settings.CELERY_BROKER_URL.startswith("filesystem://")
+        assert settings.CELERY_BROKER_TRANSPORT == "director.broker:Transport"
+        assert settings.CELERY_BROKER_EMBEDDED is True
+        assert settings.REDIS_URL is None
+    else:
+        assert db["ENGINE"] == "django.db.backends.postgresql"
+        assert settings.CELERY_BROKER_URL.startswith("redis://")
+        assert settings.CELERY_BROKER_EMBEDDED is False
+
+
+@pytest.mark.sqlite(only=True)
+@pytest.mark.django_db
+def test_the_sqlite_test_database_is_a_file_in_wal_mode() -> None:
+    """On SQLite the test database is a file the worker's process can open, with the embedded default's
+    pragmas."""
+    from django.db import connection
+
+    assert connection.vendor == "sqlite"
+    assert not connection.is_in_memory_db()
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 1  # NORMAL
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] == 30_000

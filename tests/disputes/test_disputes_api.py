@@ -18,7 +18,7 @@ from apps.tables.models import Hand, HandEvent, Seat
 from tests.disputes.helpers import given_player_user, given_table, record, to_act
 from tests.factories import ClubFactory, dealer_of, director_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def client_for(actor: Any = None, token: str | None = None) -> APIClient:

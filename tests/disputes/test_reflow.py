@@ -28,7 +28,7 @@ from tests.tournaments.helpers import (
     scripted,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def given_side_pot_hand(**settings: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from apps.tournaments.selectors import standings_live
 from tests.factories import SeasonFactory
 from tests.tournaments.helpers import given_director, given_tournament, open_tables, play_hand, scripted
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_the_final_hand_corrected_reopens_the_tournament_and_takes_back_points_and_ratings() -> None:

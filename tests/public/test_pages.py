@@ -22,7 +22,7 @@ from tests.factories import (
 )
 from tests.public.helpers import LANGUAGES, running_tournament, side_pot_hand
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _lang(html: str) -> str:

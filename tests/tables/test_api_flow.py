@@ -10,7 +10,7 @@ from apps.accounts.models import Club
 from apps.tables.models import Hand, HandEvent, Seat
 from tests.tables.conftest import Api
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _table(api: Api, club: Club, game: dict[str, Any], players: list[tuple[str, int]]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from apps.tables.models import Hand, HandEvent, IdempotentAnswer
 from apps.tables.services import hand_start
 from tests.factories import ClubFactory, SeatFactory, TableFactory, dealer_of, director_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 
 ROUNDS = 8

@@ -18,7 +18,7 @@ from apps.tables.models import Hand, HandEvent, Seat
 from tests.factories import MembershipFactory, UserFactory, dealer_of, director_of
 from tests.tables.conftest import Api
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 FIRST_SHOW = 7

@@ -10,7 +10,7 @@ from django.test import Client
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.helpers import STRUCTURE
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def post(client: Client, path: str, body: Any = None) -> Any:

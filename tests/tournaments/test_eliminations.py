@@ -24,7 +24,7 @@ from tests.tournaments.helpers import (
     seated,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _stacks(tt, stacks: dict[int, int]) -> None:  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ from tests.tournaments.helpers import (
     shove,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _knock_out(actor, tt, seat: int) -> None:  # type: ignore[no-untyped-def]

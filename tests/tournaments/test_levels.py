@@ -19,7 +19,7 @@ from apps.tournaments.models import ChipRace, Tournament
 from apps.tournaments.services import tournament_channel
 from tests.tournaments.helpers import given_director, given_tournament, level_jump, open_tables, quiet, seated
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 # helpers.STRUCTURE: antes 25, 50, a break, 100, 200, 400. With chips of 25 and 100 the 25s leave play at
 # the third level (ante 100), at the break before it.

@@ -24,7 +24,7 @@ from tests.tournaments.helpers import (
     seated,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _bust(actor, tt, victims: list[int]):  # type: ignore[no-untyped-def]

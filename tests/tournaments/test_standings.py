@@ -24,7 +24,7 @@ from tests.factories import (
     director_of,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _running(entries: int, out: int) -> Tournament:
