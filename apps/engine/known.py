@@ -196,11 +196,15 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
         kept = [c for c in hand if c in shown]
         unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
         hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
-    out = st.stub.draw(n, last=st._is_last_drawer(seat))
+    phh = st._table.phh
+    out = st.stub.draw(n, last=st._is_last_drawer(seat), phh=phh)
     for c in receive or []:
         if c == UNKNOWN:
             continue
-        if c in known_discards or c in hand or (c in unplaced and not out.reshuffled):
+        # PHH's reading (PokerKit) reshuffles the drawer's own discards too
+        if c in hand or (
+            (c in known_discards or c in unplaced) and not (out.reshuffled and (phh or c in unplaced))
+        ):
             raise _err(
                 f"{c} cannot be received: seat {seat} just discarded or holds it",
                 "card_conflict",
