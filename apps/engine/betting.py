@@ -152,7 +152,11 @@ class RoundState:
     def from_json(cls, d: dict[str, Any]) -> RoundState:
         # states cached before the PHH numbers existed have none: 0, as a round that saw no raise yet
         return cls(
-            *(int(d[k]) for k in ("current_bet", "full_level", "increment", "wagers", "pot")),
+            int(d["current_bet"]),
+            int(d["full_level"]),
+            int(d["increment"]),
+            int(d["wagers"]),
+            int(d["pot"]),
             int(d.get("phh_increment", 0)),
             int(d.get("phh_wagers", 0)),
         )

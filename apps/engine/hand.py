@@ -642,6 +642,11 @@ def _spec(x: object) -> tuple[int, int, str | None, str | None]:
     """``(seat, stack, name, player_id)`` of a seat given as a :class:`SeatSpec` or a mapping. Every value
     is checked, never converted: a seat or stack that is not a whole number (``100.7``, ``"100"``, True)
     is refused, as is a missing one."""
+    # object, not int: compiled, an int variable would convert a bool and refuse a float with a TypeError
+    seat: object
+    stack: object
+    name: object
+    pid: object
     if isinstance(x, SeatSpec):
         seat, stack, name, pid = x.seat, x.stack, x.name, x.player_id
     elif isinstance(x, Mapping):
@@ -661,6 +666,7 @@ def _spec(x: object) -> tuple[int, int, str | None, str | None]:
         raise _seat_error(f"seat {seat}'s name must be text, not {name!r}", seat=seat)
     if pid is not None and (type(pid) is not str and not _whole(pid)):
         raise _seat_error(f"seat {seat}'s player id must be text or a number, not {pid!r}", seat=seat)
+    assert type(seat) is int and type(stack) is int and (name is None or type(name) is str)  # checked above
     return seat, stack, name, None if pid is None else str(pid)
 
 

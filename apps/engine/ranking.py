@@ -334,7 +334,7 @@ def evaluate(cards: str | Sequence[Card | str], ranking: str) -> HandValue:
     except (ValueError, IndexError, TypeError, KeyError):
         return _evaluate_checked(cards, ranking)
     # A bool indexes the table as 0 or 1 (a deuce): with a deuce in the key, make sure no card is a bool.
-    if not key & 1 and bool in (type(a), type(b), type(c), type(d), type(e)):
+    if not key & 1 and bool in (type(a), type(b), type(c), type(d), type(e)):  # type: ignore[comparison-overlap]
         return _evaluate_checked(cards, ranking)
     value = distinct.get(key)
     if value is not None:
