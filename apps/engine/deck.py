@@ -13,7 +13,9 @@ and tells the dealer when a reshuffle is due. The rule (RULES.md §7):
 * rule choice: no extra burn after a reshuffle (RULES.md names only one burn per draw).
 
 PHH's reading (PokerKit, ``phh=True``): the stub is dealt to its last card, and a reshuffle takes every card
-not in a hand (burns, muck, every discard of the round, the drawer's own too).
+not in a hand (burns, muck, every discard of the round, the drawer's own too). PokerKit deals a draw's cards
+once every discard of it is made: after its reshuffle, the later discards of that draw are in the new stub
+too (``pooled``).
 
 >>> s = Stub.new(deck=52, players=6)
 >>> s.stub, s.burn().stub
@@ -130,7 +132,7 @@ class Stub:
         """A folded hand goes to the muck."""
         return Stub(self.deck, self.stub, self.muck + cards, self.current, self.reshuffles, self.burns)
 
-    def draw(self, count: int, *, last: bool, phh: bool = False) -> DrawOutcome:
+    def draw(self, count: int, *, last: bool, phh: bool = False, pooled: bool = False) -> DrawOutcome:
         """Discard ``count`` cards and deal ``count``, reshuffling when the stub cannot cover it.
 
         >>> out = Stub(deck=52, stub=3, muck=10).draw(4, last=False)
@@ -140,6 +142,8 @@ class Stub:
         >>> (out.before, out.after)
         (0, 3)
         """
+        if pooled:  # PHH's reading, after its reshuffle in this draw: the discard went into that stub
+            return DrawOutcome(replace(self), count, False, 0)
         current = self.current + count
         usable = self.stub if last or phh else max(0, self.stub - 1)
         if count <= usable:

@@ -372,6 +372,9 @@ def _start_draw(st: HandState, i: int) -> None:
     st.stub = st.stub.burn()  # one burn per draw, even if everyone stands pat (RULES.md §7)
     if st.stub.reshuffles != before:  # the stub was empty: the muck was reshuffled to burn
         forget_muck(st)
+        if st._table.phh:  # PokerKit burns after the discards: this draw's discards join that reshuffle
+            st.last_reshuffle = {"deal": st.deal, "draw": i, "seat": None, "before": 0, "after": 0,
+                                 "last_resort": True, "declared": False}  # fmt: skip
     st.to_act = _next_drawer(st, st.button)
     if st.to_act is None:
         _end_draw(st)
