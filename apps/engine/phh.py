@@ -783,10 +783,15 @@ NOTE_SKIPPED_CHECK = (
 
 
 def default_rules(hh: HandHistory) -> str:
-    """The reading a file is replayed under unless told: ``house`` for a file Floor wrote (it has
-    ``_floor_game``: it was refereed by RULES.md), ``phh`` for a standard file (a record made under PHH's
-    own semantics, PokerKit's, under which alone its finishing stacks are right)."""
-    return "house" if "_floor_game" in hh.fields else "phh"
+    """The reading a file is replayed under unless told: for a file Floor wrote (it has ``_floor_game``),
+    the reading its game was refereed under, ``house`` (RULES.md) unless it was itself imported under
+    ``phh``; for a standard file ``phh`` (a record made under PHH's own semantics, PokerKit's, under which
+    alone its finishing stacks are right)."""
+    stored = hh.get("_floor_game")
+    if stored is None:
+        return "phh"
+    rules = stored.get("rules", "house") if isinstance(stored, dict) else "house"
+    return rules if rules in RULES_READINGS else "house"
 
 
 def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:

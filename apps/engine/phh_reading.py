@@ -121,9 +121,9 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
         st = after
     # Judged from the history too: the house rules' own replay (their card count and reshuffles, their
     # amounts) may refuse an action the state as PHH's reading reached it would not show, or end elsewhere.
-    house = phh.replay_phh(hh, rules="house")
+    replayed = phh.replay_phh(hh, rules="house")
     noted = {n["index"] for n in notes} | {n["index"] for n in result.early_notes}
-    err = house.error
+    err = replayed.error
     if err is not None and err.code != "phh_stacks_mismatch" and err.index not in noted:
         notes.append(
             _note(
@@ -134,14 +134,16 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
                 f"legal under PHH; {err.rule} would refuse: {err.message}",
             )
         )
-    elif err is not None and err.code == "phh_stacks_mismatch" and house.final_stacks != result.final_stacks:
+    elif (
+        err is not None and err.code == "phh_stacks_mismatch" and replayed.final_stacks != result.final_stacks
+    ):
         notes.append(
             _note(
                 None,
                 None,
                 "phh_house_stacks",
                 RULE_HOUSE,
-                f"legal under PHH; under RULES.md the hand would end with the stacks {house.final_stacks}, "
+                f"legal under PHH; under RULES.md the hand would end with the stacks {replayed.final_stacks}, "
                 f"not {result.final_stacks}",
             )  # fmt: skip
         )

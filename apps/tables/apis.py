@@ -394,6 +394,13 @@ class HandPhhApi(APIView):
 class HandImportApi(APIView):
     class InputSerializer(Serializer):
         phh = serializers.CharField(max_length=200_000, help_text="the text of one .phh file")
+        rules = serializers.ChoiceField(
+            choices=["phh", "house"],
+            required=False,
+            help_text="phh: PHH's own semantics (PokerKit's), with a note wherever RULES.md would rule "
+            "otherwise; house: RULES.md. Default: house for a file Floor wrote (_floor_game), phh for a "
+            "standard file",
+        )
 
     @extend_schema(
         request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 422)}
@@ -402,5 +409,12 @@ class HandImportApi(APIView):
         data = validated(self.InputSerializer, request)
         table = _table(table_id)
         actor = require_actor(request, "log in or use the table's device token")
-        hand = services.hand_import_phh(actor=actor, table=table, text=data.validated_data["phh"])
-        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
+        imported = services.hand_import_phh(
+            actor=actor, table=table, text=data.validated_data["phh"], rules=data.validated_data.get("rules")
+        )
+        body = {
+            **selectors.hand_view(imported.hand),
+            "phh_rules": imported.rules,
+            "phh_notes": imported.notes,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from apps.core.i18n import hand_result
@@ -134,13 +135,33 @@ def hand_phh(hand: Hand) -> str:
     from apps.engine import phh
     from apps.engine.games import Game
 
+    game = Game.from_json(hand.game)
     history = phh.phh_from_hand(
-        Game.from_json(hand.game),
-        hand.seats,
-        hand.button,
-        hand.number,
-        valid_events(hand),
-        table=hand.table.name,
-        _floor_hand_id=hand.pk,
+        game, hand.seats, hand.button, hand.number, valid_events(hand), **_phh_fields(hand, game)
     )
     return phh.dumps(history)
+
+
+def _phh_fields(hand: Hand, game: Any) -> dict[str, Any]:
+    """The PHH 0.0.2 fields that carry what Floor knows of a hand: where (``venue``, ``table``,
+    ``seat_count``), when (``year``, ``month``, ``day``, ``time``, ``time_zone``: the hand's start, UTC),
+    the ``event`` (the tournament the table plays for, if any) and the turn ``time_limit`` in seconds."""
+    table = hand.table
+    started = hand.started_at.astimezone(UTC)
+    fields: dict[str, Any] = {
+        "venue": table.club.name,
+        "table": table.name,
+        "seat_count": table.seats_count,
+        "year": started.year,
+        "month": started.month,
+        "day": started.day,
+        "time": started.time().replace(microsecond=0),
+        "time_zone": "UTC",
+        "_floor_hand_id": hand.pk,
+    }
+    link = getattr(table, "tournament_table", None)  # the tournaments app's row, if the table plays one
+    if link is not None:
+        fields["event"] = link.tournament.name
+    if game.turn_time_limit is not None:
+        fields["time_limit"] = game.turn_time_limit
+    return fields
