@@ -185,10 +185,7 @@ def test_given_a_standard_file_when_verified_then_phh_by_default_with_the_house_
     )
     status, out = verify(str(path), "--json", "--rules", "phh")
     (row,) = json.loads(out)
-    assert row["rules"] == "phh" and [n["code"] for n in row["notes"]] == [
-        "phh_forced_bets",
-        "fixed_limit_amount",
-    ]
+    assert row["rules"] == "phh" and [n["code"] for n in row["notes"]] == ["fixed_limit_amount"]
 
 
 def test_given_a_standard_file_when_verified_under_house_then_refused_with_the_rule(tmp_path: Path) -> None:
