@@ -454,22 +454,34 @@ def _verify_in_range(
             detail=detail,
         )
     if not all_in and amount % limits.chip:
+        chip, more = limits.chip, dict(detail, chip=limits.chip)
+        if kind == "bet":
+            raise BettingError(
+                f"bet {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in may be",
+                code="amount_not_in_chips",
+                rule=RULE_CHIP,
+                detail=more,
+            )
         raise BettingError(
-            f"{word} {amount} is not a multiple of the smallest chip in play ({limits.chip}); only an all-in "
-            "may be",
+            f"raise to {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in may be",
             code="amount_not_in_chips",
             rule=RULE_CHIP,
-            detail=dict(detail, chip=limits.chip),
+            detail=more,
         )
+    step, more = limits.step, dict(detail, step=limits.step)
     if kind == "bet":
-        message = f"bet {amount} is not a whole number of bet units of {limits.step} (only an all-in may be)"
-    else:
-        message = (
-            f"raise to {amount} adds {increment} to the bet of {rnd.current_bet}: not a whole number of bet "
-            f"units of {limits.step} (only an all-in may be)"
+        raise BettingError(
+            f"bet {amount} is not a whole number of bet units of {step} (only an all-in may be)",
+            code="amount_not_in_units",
+            rule=RULE_UNITS,
+            detail=more,
         )
     raise BettingError(
-        message, code="amount_not_in_units", rule=RULE_UNITS, detail=dict(detail, step=limits.step)
+        f"raise to {amount} adds {increment} to the bet of {rnd.current_bet}: not a whole number of bet "
+        f"units of {step} (only an all-in may be)",
+        code="amount_not_in_units",
+        rule=RULE_UNITS,
+        detail=more,
     )
 
 

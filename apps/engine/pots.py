@@ -414,7 +414,9 @@ def _pot_line(result: PotResult, pot: Pot, in_pot: Mapping[int, int]) -> Explana
     if pot.uncontested:
         # the only one eligible: it may still have shown its hand (a side pot at a showdown)
         shown = any(p.strength is not None for p in result.players if p.seat == pot.winners[0])
-        return ExplanationLine("pot_uncontested_shown" if shown else "pot_uncontested", params)
+        if shown:
+            return ExplanationLine("pot_uncontested_shown", params)
+        return ExplanationLine("pot_uncontested", params)
     reach = min(in_pot[seat] for seat in pot.eligible)
     winning = next(p.strength for p in result.players if p.seat == pot.winners[0])
     if winning is not None and hasattr(winning, "description_key"):  # a HandValue: translatable description
