@@ -132,7 +132,8 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
             "bet %(amount)s is not a multiple of the smallest chip in play (%(chip)s); only an all-in may be"
         ),
         gettext_noop(
-            "raise to %(amount)s is not a multiple of the smallest chip in play (%(chip)s); only an all-in may be"
+            "raise to %(amount)s is not a multiple of the smallest chip in play (%(chip)s); only an all-in "
+            "may be"
         ),
     ),
     "bet_not_allowed": (gettext_noop("there is already a bet of %(current_bet)s; raise instead"),),

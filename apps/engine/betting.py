@@ -222,7 +222,8 @@ def bet_bounds(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, i
 
     >>> bet_bounds(Limits(structure="pot-limit", unit=10), RoundState(pot=100), Wagerer(seat=1, stack=500))
     (10, 100)
-    >>> bet_bounds(Limits(structure="pot-limit", unit=20, step=20), RoundState(pot=30), Wagerer(seat=1, stack=500))
+    >>> in_units = Limits(structure="pot-limit", unit=20, step=20)
+    >>> bet_bounds(in_units, RoundState(pot=30), Wagerer(seat=1, stack=500))
     (20, 30)
     """
     lo = limits.unit
@@ -457,13 +458,15 @@ def _verify_in_range(
         chip, more = limits.chip, dict(detail, chip=limits.chip)
         if kind == "bet":
             raise BettingError(
-                f"bet {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in may be",
+                f"bet {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in "
+                "may be",
                 code="amount_not_in_chips",
                 rule=RULE_CHIP,
                 detail=more,
             )
         raise BettingError(
-            f"raise to {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in may be",
+            f"raise to {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in "
+            "may be",
             code="amount_not_in_chips",
             rule=RULE_CHIP,
             detail=more,

@@ -280,8 +280,15 @@ def five_card_draw(
     >>> (g.ante, g.bet_units, g.structure, g.draw_limit, g.round2_starter, g.hands, g.passes_out)
     (10, (20, 20), 'no-limit', '3-or-4-with-ace', 'opener', 10, True)
     """
-    _whole_settings(ante=ante, bet_unit=bet_unit, smallest_chip=smallest_chip, hands=hands,
-                    starting_chips=starting_chips, max_raises=max_raises, turn_time_limit=turn_time_limit)  # fmt: skip
+    _whole_settings(
+        ante=ante,
+        bet_unit=bet_unit,
+        smallest_chip=smallest_chip,
+        hands=hands,
+        starting_chips=starting_chips,
+        max_raises=max_raises,
+        turn_time_limit=turn_time_limit,
+    )
     if type(amounts_in_units) is not bool:
         problem = f"amounts_in_units must be true or false, not {amounts_in_units!r}"
         raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": "amounts_in_units"})

@@ -801,8 +801,10 @@ def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
     ``notes`` say where RULES.md would rule otherwise.
 
     >>> r = replay_phh(loads(_EXAMPLE))
-    >>> (r.ok, r.rules, r.final_stacks, r.events[6])
-    (True, 'phh', [7200000, 2600000, 4800000, 775000, 14325000], {'type': 'raise', 'seat': 4, 'amount': 200000})
+    >>> (r.ok, r.rules, r.final_stacks)
+    (True, 'phh', [7200000, 2600000, 4800000, 775000, 14325000])
+    >>> r.events[6]
+    {'type': 'raise', 'seat': 4, 'amount': 200000}
     """
     if rules is None:
         rules = default_rules(hh)
@@ -888,11 +890,15 @@ def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
     if expected is not None and final != expected:
         odd = _odd_chips_reading(state, numbers) if phh_reading and final is not None else None
         if odd is not None and odd == expected:
-            early.append({"index": None, "action": None, "code": "phh_odd_chips", "rule": "RULES.md §5; TDA 20",
-                          "note": f"the finishing stacks {expected} give each split pot's odd chips as PokerKit "
-                                  f"does (the whole remainder to the first winner left of the button); RULES.md "
-                                  f"§5 (TDA 20) gives them one at a time from the left of the button: {final}",
-                          "phh_stacks": expected, "house_stacks": final})  # fmt: skip
+            note = (
+                f"the finishing stacks {expected} give each split pot's odd chips as PokerKit does (the "
+                f"whole remainder to the first winner left of the button); RULES.md §5 (TDA 20) gives them "
+                f"one at a time from the left of the button: {final}"
+            )
+            early.append(
+                {"index": None, "action": None, "code": "phh_odd_chips", "rule": "RULES.md §5; TDA 20",
+                 "note": note, "phh_stacks": expected, "house_stacks": final}
+            )  # fmt: skip
         else:
             error = FailedAction(None, None, "phh_stacks_mismatch", _RULE,
                                  f"final stacks {final} differ from finishing_stacks {expected}",

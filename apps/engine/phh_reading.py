@@ -7,7 +7,8 @@ same situation (the state as PHH's reading reached it, refereed by RULES.md): an
 is noted with their refusal (``legal under PHH; TDA 47-B would refuse: ...``), one they would take
 otherwise (another amount, another seat to act, the round over) with what they would do. The forced bets
 are compared once, at the start; and the house rules' own replay of the whole file (their card count,
-their reshuffles) adds its refusal, or its other finishing stacks, if no note said so already. Made only when a result's ``notes`` are read (``phh verify``, the import):
+their reshuffles) adds its refusal, or its other finishing stacks, if no note said so already. Made only
+when a result's ``notes`` are read (``phh verify``, the import):
 a replay that does not ask costs nothing more.
 """
 
@@ -55,8 +56,8 @@ def _note(index: int | None, action: str | None, code: str, rule: str | None, no
 
 
 def _forced_bets_note(result: ReplayResult, st: HandState) -> dict[str, Any] | None:
-    house = start_hand(replace(st.game, rules=HOUSE), [dict(seat=s.seat, stack=s.start_stack) for s in st.seats],
-                       st.button, st.hand_number)  # fmt: skip
+    seats = [{"seat": s.seat, "stack": s.start_stack} for s in st.seats]
+    house = start_hand(replace(st.game, rules=HOUSE), seats, st.button, st.hand_number)
     differ = [
         f"seat {h.seat} would post {h.contributed} ({h.bet} of it live), not {p.contributed} ({p.bet} live)"
         for h, p in zip(house.seats, st.seats, strict=True)
@@ -104,7 +105,7 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
                     exc.code,
                     exc.rule,
                     f"legal under PHH; {exc.rule} would refuse: {exc.message}",
-                )  # fmt: skip
+                )
             )
         else:
             parts = _differences(house, after)
@@ -116,7 +117,7 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
                         "phh_house_differs",
                         RULE_HOUSE,
                         "legal under PHH; RULES.md would rule otherwise: " + "; ".join(parts),
-                    )  # fmt: skip
+                    )
                 )
         st = after
     # Judged from the history too: the house rules' own replay (their card count and reshuffles, their
@@ -143,8 +144,9 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
                 None,
                 "phh_house_stacks",
                 RULE_HOUSE,
-                f"legal under PHH; under RULES.md the hand would end with the stacks {replayed.final_stacks}, "
+                f"legal under PHH; under RULES.md the hand would end with the stacks "
+                f"{replayed.final_stacks}, "
                 f"not {result.final_stacks}",
-            )  # fmt: skip
+            )
         )
     return notes

@@ -198,7 +198,7 @@ def _pots_result(
                 name=names[seat],
                 dead=dead,
                 dead_hand=seat == kept,
-            )  # fmt: skip
+            )
             for seat, put_in, folded, strength, dead in players
         ],
         button=button,

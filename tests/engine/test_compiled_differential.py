@@ -76,7 +76,7 @@ def tup(values: list[Any]) -> dict[str, Any]:
     return {"__tuple__": values}
 
 
-# --- strategies: values of every type, most of them wrong somewhere ------------------------------------------
+# --- strategies: values of every type, most of them wrong somewhere ----------------------------------------
 
 ODD = st.one_of(
     st.none(),
@@ -118,7 +118,7 @@ GAME = st.one_of(
                     "amounts_in_units": st.one_of(st.booleans(), ODD),
                 },
             ),
-        }  # fmt: skip
+        }
     ),
     st.fixed_dictionaries(
         {
@@ -134,7 +134,7 @@ GAME = st.one_of(
                     "call_full_blind": st.one_of(st.booleans(), ODD),
                 },
             ),
-        }  # fmt: skip
+        }
     ),
     st.fixed_dictionaries(
         {
@@ -149,7 +149,7 @@ GAME = st.one_of(
                     ),
                 },
             ),
-        }  # fmt: skip
+        }
     ),
     ODD,
 )
@@ -201,7 +201,7 @@ PLAY = st.fixed_dictionaries(
         "game": VALID_GAME,
         "seats": VALID_SEATS,
         "button": st.integers(1, 6),
-    }  # fmt: skip
+    }
 )
 CARD = st.one_of(st.integers(-2, 55), st.sampled_from(["As", "2c", "Xx", "??", "zz"]), ODD)
 EVALUATE = st.fixed_dictionaries(
@@ -269,7 +269,7 @@ def test_cards_and_games_answer_the_same(workers: tuple[Worker, Worker], case: d
             "button": 1.5,
             "number": 1,
             "events": [],
-        },  # fmt: skip
+        },
         {
             "op": "hand",
             "game": {"factory": "five_card_draw", "kwargs": {"bet_unit": 10.5}},
@@ -277,7 +277,7 @@ def test_cards_and_games_answer_the_same(workers: tuple[Worker, Worker], case: d
             "button": 1,
             "number": 1,
             "events": [],
-        },  # fmt: skip
+        },
         {
             "op": "hand",
             "game": {"factory": "five_card_draw"},
@@ -285,7 +285,7 @@ def test_cards_and_games_answer_the_same(workers: tuple[Worker, Worker], case: d
             "button": 1,
             "number": 1,
             "events": [],
-        },  # fmt: skip
+        },
         {
             "op": "hand",
             "game": {"factory": "five_card_draw"},
@@ -298,7 +298,7 @@ def test_cards_and_games_answer_the_same(workers: tuple[Worker, Worker], case: d
                 {"type": "bet", "seat": 1, "amount": 20.5},
                 {"type": "bet", "seat": True, "amount": 20},
             ],
-        },  # fmt: skip
+        },
     ],
 )
 def test_known_differences_are_gone(workers: tuple[Worker, Worker], case: dict[str, Any]) -> None:

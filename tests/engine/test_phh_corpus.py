@@ -55,7 +55,8 @@ def generate(rng: random.Random, variant: str) -> tuple[dict[str, Any], Counter[
             AUTOMATIONS, True, 0, (5, 10), 10, 20, stacks, n, mode=Mode.CASH_GAME
         )
         fields: dict[str, Any] = {"variant": "F2L3D", "ante_trimming_status": True, "antes": [0] * n,
-                                  "blinds_or_straddles": [5, 10] + [0] * (n - 2), "small_bet": 10, "big_bet": 20}  # fmt: skip
+                                  "blinds_or_straddles": [5, 10] + [0] * (n - 2), "small_bet": 10,
+                                  "big_bet": 20}  # fmt: skip
     else:
         n = rng.randint(2, 6)
         stacks = _stacks(rng, n)

@@ -20,7 +20,7 @@ from .helpers import action, deal, play, refused, seats, types
 JOB = five_card_draw(opening="jacks-or-better")
 
 
-# --- RULES.md §6: false openers ---------------------------------------------------------------------------
+# --- RULES.md §6: false openers ----------------------------------------------------------------------------
 
 
 def test_false_openers_before_the_draw_nobody_calls_the_dead_bet() -> None:
@@ -62,7 +62,7 @@ def test_false_openers_at_the_showdown_the_uncalled_part_stays_in_the_pot() -> N
     assert st.result is not None and st.result["returned"] == {}
 
 
-# --- RULES.md §6: amounts in bet units (a bet, and each raise's increment) --------------------------------
+# --- RULES.md §6: amounts in bet units (a bet, and each raise's increment) ---------------------------------
 
 
 def test_raise_after_a_short_all_in_counts_units_from_the_bet_it_raises() -> None:
@@ -175,7 +175,7 @@ def test_eight_handed_triple_draw_reshuffles_with_earlier_drawers_discards() -> 
     assert last_resort and st.phase == "showdown" and st.stub.reshuffles >= 3
 
 
-# --- RULES.md §6: the no-bet mode ----------------------------------------------------------------------------
+# --- RULES.md §6: the no-bet mode --------------------------------------------------------------------------
 
 
 def test_no_bet_mode_refuses_a_muck_at_the_showdown_like_a_fold() -> None:
@@ -187,7 +187,7 @@ def test_no_bet_mode_refuses_a_muck_at_the_showdown_like_a_fold() -> None:
     assert refused(st, "1 fold").code == "muck_not_allowed"
 
 
-# --- the explanation says what happened ----------------------------------------------------------------------
+# --- the explanation says what happened --------------------------------------------------------------------
 
 
 def test_explanation_a_lone_eligible_seat_that_showed_is_not_said_to_win_without_showing() -> None:
@@ -207,7 +207,7 @@ def test_explanation_a_lone_eligible_seat_that_showed_is_not_said_to_win_without
     assert any(line.endswith("wins it without showing.") for line in st.result["explanation"])
 
 
-# --- malformed input is a typed refusal, never a TypeError or a silent conversion ---------------------------
+# --- malformed input is a typed refusal, never a TypeError or a silent conversion --------------------------
 
 GOOD = five_card_draw()
 TWO = [{"seat": 1, "stack": 100}, {"seat": 2, "stack": 100}]

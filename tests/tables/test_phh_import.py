@@ -4,9 +4,9 @@ and ``GET /api/hands/{id}/phh`` writes what Floor knows in the standard's fields
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
-import tomllib
 from django.test import Client
 
 from apps.engine import phh

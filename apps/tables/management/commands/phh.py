@@ -40,7 +40,8 @@ class Command(BaseCommand):
             "--rules",
             choices=phh.RULES_READINGS,
             default=None,
-            help="phh: PHH's semantics (PokerKit's), with a note wherever RULES.md would rule otherwise; house: "
+            help="phh: PHH's semantics (PokerKit's), with a note wherever RULES.md would rule otherwise; "
+            "house: "
             "RULES.md. Default: house for files Floor wrote (_floor_game), phh for standard files",
         )
 
