@@ -300,6 +300,37 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "phh_toml_invalid": (gettext_noop("not valid TOML: %(error)s"),),
     "phh_rules_invalid": (gettext_noop("rules must be one of %(choices)s, not %(value)s"),),
+    # the notes of a PHH file read under PHH's reading, where RULES.md would rule otherwise (not refusals:
+    # the import answers them in the request's language; ``reason`` is a refusal or one of the parts below)
+    "phh_note": (
+        gettext_noop("legal under PHH; %(rule)s would refuse: %(reason)s"),
+        gettext_noop("legal under PHH; RULES.md would rule otherwise: %(reason)s"),
+        gettext_noop(
+            "legal under PHH (what the blinds posted is the bet; a short big blind posts its ante first); "
+            "RULES.md §4 would rule otherwise: %(reason)s"
+        ),
+        gettext_noop(
+            "legal under PHH: PokerKit asks the last player with chips to check; RULES.md §4 skips that turn "
+            "(nobody is left to answer a bet)"
+        ),
+        gettext_noop(
+            "legal under PHH; under RULES.md the hand would end with the stacks %(house)s, not %(phh)s"
+        ),
+        gettext_noop(
+            "the finishing stacks %(phh)s give each split pot's odd chips as PokerKit does (the whole "
+            "remainder to the first winner left of the button); RULES.md §5 (TDA 20) gives them one at a "
+            "time from the left of the button: %(house)s"
+        ),
+        gettext_noop("seat %(seat)s would have put in %(house)s in all, not %(phh)s"),
+        gettext_noop("seat %(seat)s would be out"),
+        gettext_noop("seat %(seat)s would still be in"),
+        gettext_noop("the hand would go on to the %(phase)s phase, not the %(other)s phase"),
+        gettext_noop("seat %(seat)s would act next, not seat %(other)s"),
+        gettext_noop(
+            "seat %(seat)s would post %(house)s (%(house_live)s of it live), not %(phh)s (%(phh_live)s live)"
+        ),
+        gettext_noop("the bet to call would be %(house)s, not %(phh)s"),
+    ),
     "phh_variant_unsupported": (
         gettext_noop("variant %(variant)s is not played by Floor (supported: %(supported)s)"),
         gettext_noop("PHH has no variant for a %(structure)s %(kind)s"),

@@ -20,7 +20,7 @@ from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
-from apps.core.i18n import award_check
+from apps.core.i18n import award_check, error_message
 from apps.core.schema import errors
 from apps.tables import selectors, services
 from apps.tables.models import Hand, Seat, Table
@@ -412,9 +412,8 @@ class HandImportApi(APIView):
         imported = services.hand_import_phh(
             actor=actor, table=table, text=data.validated_data["phh"], rules=data.validated_data.get("rules")
         )
-        body = {
-            **selectors.hand_view(imported.hand),
-            "phh_rules": imported.rules,
-            "phh_notes": imported.notes,
-        }
+        notes = [
+            {**n, "note": error_message("phh_note", {}, n["note"])} for n in imported.notes
+        ]  # reader's language
+        body = {**selectors.hand_view(imported.hand), "phh_rules": imported.rules, "phh_notes": notes}
         return Response(body, status=status.HTTP_201_CREATED)

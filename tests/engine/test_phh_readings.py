@@ -22,7 +22,8 @@ def test_standard_files_default_to_phh_and_floor_files_to_house() -> None:
     hh = pokerkit_phh("N2L1D", [100, 100], ["d dh p1 7c5d4h3s2c", "d dh p2 8c6d4s3h2d", "p2 f"])
     assert phh.default_rules(hh) == "phh" and phh.replay_phh(hh).rules == "phh"
     refereed = phh.game_from_phh(hh, rules="house").to_json()  # a hand Floor refereed, as it writes it
-    floor = phh.HandHistory({**hh.fields, "_floor_game": {k: v for k, v in refereed.items() if v is not None}})
+    stored = {k: v for k, v in refereed.items() if v is not None}
+    floor = phh.HandHistory({**hh.fields, "_floor_game": stored})
     assert phh.default_rules(floor) == "house" and phh.replay_phh(floor).rules == "house"
     imported = phh.HandHistory({**hh.fields, "_floor_game": {**floor.fields["_floor_game"], "rules": "phh"}})
     assert phh.default_rules(imported) == "phh"  # a hand Floor imported under PHH's reading keeps it
