@@ -164,4 +164,33 @@ def _phh_fields(hand: Hand, game: Any) -> dict[str, Any]:
         fields["event"] = link.tournament.name
     if game.turn_time_limit is not None:
         fields["time_limit"] = game.turn_time_limit
+    level = _level_of(hand)
+    if level is not None:
+        fields["level"] = level
     return fields
+
+
+def _level_of(hand: Hand) -> int | None:
+    """clocks hook: the level (1, 2, ... in the structure) a hand was dealt at, by its level clock; None
+    when the table has no clock, or when the clock's schedule no longer gives the blinds the hand was dealt
+    with (paused or moved since): then PHH's ``level`` is left out rather than guessed."""
+    from apps.clocks.levelclock import clock_levels, clock_position
+    from apps.clocks.models import LevelClock
+    from apps.engine import clock as lc
+    from apps.engine.games import Game
+
+    clock = LevelClock.objects.filter(tables__table=hand.table, anchor_at__isnull=False).first()
+    if clock is None:
+        return None
+    levels = clock_levels(clock)
+    played = lc.playing_level(levels, clock_position(clock, hand.started_at).level)
+    dealt = Game.from_json(hand.game)
+    expected = lc.game_for_level(Game.from_json(hand.table.game), played)
+    if (expected.small_blind, expected.big_blind, expected.ante, expected.bet_units) != (
+        dealt.small_blind,
+        dealt.big_blind,
+        dealt.ante,
+        dealt.bet_units,
+    ):
+        return None
+    return levels.index(played) + 1

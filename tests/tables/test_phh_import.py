@@ -85,3 +85,32 @@ def test_a_floor_file_defaults_to_house_and_the_export_carries_what_floor_knows(
     again = api.post(f"/api/tables/{table.pk}/hands/import", {"phh": exported.content.decode()})
     assert again.status_code == 201, again.json()
     assert again.json()["phh_rules"] == "phh"  # the reading it was imported under rides in _floor_game
+
+
+def test_the_export_writes_the_level_the_hand_was_dealt_at(db: None, settings: Any) -> None:
+    from apps.clocks import levelclock
+    from apps.engine.games import triple_draw_27
+    from apps.tables import selectors
+    from tests.clocks.helpers import act, start, table_with_clock
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    table, director = table_with_clock(
+        triple_draw_27(small_blind=5, big_blind=10, turn_time_limit=30), players=3
+    )
+    structure = [
+        {"seconds": 3600, "small_blind": 25, "big_blind": 50},
+        {"seconds": 3600, "small_blind": 50, "big_blind": 100},
+    ]
+    clock = levelclock.level_clock_create(
+        actor=director, club_id=table.club_id, name="Main", structure=structure
+    )
+    levelclock.table_level_clock_set(actor=director, table=table, level_clock=clock)
+    untimed = start(table, director, button=1)
+    assert "level" not in tomllib.loads(selectors.hand_phh(untimed))  # no clock running: no level
+    for _ in range(2):
+        untimed = act(director, untimed, type="fold", seat=untimed.state["to_act"])
+    levelclock.level_clock_control(actor=director, clock_id=clock.pk, action="start")
+    hand = start(table, director)
+    fields = tomllib.loads(selectors.hand_phh(hand))
+    assert (fields["level"], fields["time_limit"], fields["blinds_or_straddles"][:2]) == (1, 30, [25, 50])
+    assert fields["time_zone"] == "UTC" and fields["year"] == hand.started_at.year
