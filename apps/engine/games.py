@@ -86,10 +86,11 @@ def _type_problem(name: str, value: object) -> str | None:
     return None
 
 
-def _whole_settings(**settings: object) -> None:
-    """Refuse a factory's chip or count setting that is not a whole number (``ante=10.5``, ``"10"``)."""
+def _whole_settings(required: tuple[str, ...] = (), **settings: object) -> None:
+    """Refuse a factory's chip or count setting that is not a whole number (``ante=10.5``, ``"10"``); the
+    ``required`` ones may not be None either (the factory computes with them)."""
     for name, value in settings.items():
-        if value is not None and not _is_whole(value):
+        if (value is not None or name in required) and not _is_whole(value):
             problem = f"{name} must be a whole number, not {value!r}"
             raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": name})
 
@@ -281,6 +282,7 @@ def five_card_draw(
     (10, (20, 20), 'no-limit', '3-or-4-with-ace', 'opener', 10, True)
     """
     _whole_settings(
+        ("ante",),
         ante=ante,
         bet_unit=bet_unit,
         smallest_chip=smallest_chip,
@@ -337,7 +339,13 @@ def triple_draw_27(
     >>> (g.ranking, g.draws, g.structure, g.bet_units, g.max_raises)
     ('low27', 3, 'fixed-limit', (50, 50, 100, 100), 4)
     """
-    _whole_settings(small_blind=small_blind, big_blind=big_blind, ante=ante, big_blind_ante=big_blind_ante)
+    _whole_settings(
+        ("small_blind", "big_blind"),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+    )
     return Game(
         kind=TRIPLE_DRAW_27,
         ranking="low27",
@@ -377,7 +385,9 @@ def single_draw_27(
     >>> (g.draws, g.bet_units, g.big_blind_ante)
     (1, (150000, 150000), 225000)
     """
-    _whole_settings(small_blind=small_blind, big_blind=big_blind, min_bet=min_bet)
+    _whole_settings(
+        ("small_blind", "big_blind"), small_blind=small_blind, big_blind=big_blind, min_bet=min_bet
+    )
     unit = min_bet if min_bet is not None else big_blind
     return Game(
         kind=SINGLE_DRAW_27,
