@@ -26,6 +26,7 @@ STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
 RULE_BET = "RULES.md §4; TDA 43-A"
 RULE_PL = "RULES.md §4 (pot-limit)"
 RULE_FL = "RULES.md §4 (fixed-limit); WSOP 100-b"
+RULE_FL_SHORT = "RULES.md §4 (fixed-limit short all-in); TDA 47-B"
 RULE_CAP = "RULES.md §4; WSOP 100-b; TDA 48"
 RULE_REOPEN_NL = "RULES.md §4; TDA 47-A; WSOP 96-a"
 RULE_REOPEN_FL = "RULES.md §4; TDA 47-B"
@@ -433,10 +434,12 @@ def _verify_in_range(
     hi_cap = min(hi, player.all_in_total)
     detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
     if limits.structure == FIXED_LIMIT and amount != lo and not (all_in and amount < lo):
+        # over a short all-in that did not count as a raise, the raise completes the bet (TDA 47-B)
+        short = kind == "raise" and rnd.current_bet != rnd.full_level and not limits.phh
         raise BettingError(
             f"fixed-limit {kind} must be to exactly {lo}" + (" (or all-in for less)" if lo > 0 else ""),
             code="fixed_limit_amount",
-            rule=RULE_FL,
+            rule=RULE_FL_SHORT if short else RULE_FL,
             detail=detail,
         )
     word = "bet" if kind == "bet" else "raise to"

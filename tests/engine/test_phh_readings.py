@@ -58,7 +58,7 @@ def test_fixed_limit_all_in_under_half_a_bet_is_raised_over_under_phh_completed_
     (note,) = _notes(result, "fixed_limit_amount")
     assert note["index"] == 4 and note["action"] == "p1 cbr 24"
     assert str(note["note"]).startswith(
-        "legal under PHH; RULES.md §4 (fixed-limit); WSOP 100-b would refuse:"
+        "legal under PHH; RULES.md §4 (fixed-limit short all-in); TDA 47-B would refuse:"
     )
     house = phh.replay_phh(hh, rules="house")
     assert house.error is not None and (house.error.index, house.error.code) == (4, "fixed_limit_amount")

@@ -180,8 +180,8 @@ def test_given_a_standard_file_when_verified_then_phh_by_default_with_the_house_
     status, out = verify(str(path))
     assert status == 0 and "pokerkit.phh hand 1: OK" in out
     assert (
-        "note at action 4 'p1 cbr 24': legal under PHH; RULES.md §4 (fixed-limit); WSOP 100-b would refuse"
-        in out
+        "note at action 4 'p1 cbr 24': legal under PHH; RULES.md §4 (fixed-limit short all-in); TDA 47-B "
+        "would refuse" in out
     )
     status, out = verify(str(path), "--json", "--rules", "phh")
     (row,) = json.loads(out)
@@ -191,4 +191,7 @@ def test_given_a_standard_file_when_verified_then_phh_by_default_with_the_house_
 def test_given_a_standard_file_when_verified_under_house_then_refused_with_the_rule(tmp_path: Path) -> None:
     status, out = verify(str(_pokerkit_file(tmp_path)), "--rules", "house")
     assert status == 1
-    assert "FAILED at action 4 'p1 cbr 24': fixed_limit_amount [RULES.md §4 (fixed-limit); WSOP 100-b]" in out
+    assert (
+        "FAILED at action 4 'p1 cbr 24': fixed_limit_amount "
+        "[RULES.md §4 (fixed-limit short all-in); TDA 47-B]" in out
+    )

@@ -50,7 +50,7 @@ def test_a_standard_file_is_imported_under_phh_with_its_notes(
     hand = Hand.objects.get(pk=body["id"])
     assert hand.game["rules"] == "phh" and hand.status == Hand.Status.FINISHED
     noted = [e.payload for e in HandEvent.objects.filter(hand=hand).order_by("seq") if e.payload.get("note")]
-    assert any("WSOP 100-b would refuse" in e["note"] for e in noted)
+    assert any("TDA 47-B would refuse" in e["note"] for e in noted)
     assert hand.state["seats"][0]["stack"] == phh.loads(_short_all_in_file()).finishing_stacks[0]  # type: ignore[index]
 
 
@@ -61,7 +61,10 @@ def test_the_same_file_under_house_is_refused_with_the_rule(client: Client, tabl
     )
     assert response.status_code == 422
     body = response.json()
-    assert body["code"] == "fixed_limit_amount" and body["rule"] == "RULES.md §4 (fixed-limit); WSOP 100-b"
+    assert (
+        body["code"] == "fixed_limit_amount"
+        and body["rule"] == "RULES.md §4 (fixed-limit short all-in); TDA 47-B"
+    )
     assert body["detail"]["action"] == "p1 cbr 24"
     assert not Hand.objects.filter(table=table).exists()
 
