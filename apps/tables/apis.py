@@ -403,7 +403,9 @@ class HandImportApi(APIView):
         )
 
     @extend_schema(
-        request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 422)}
+        request=InputSerializer,
+        responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)},
+        description="Record a finished hand from one PHH file (409 while a hand is in play at the table).",
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = validated(self.InputSerializer, request)
