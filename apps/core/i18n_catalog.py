@@ -77,6 +77,13 @@ GAME_PROBLEMS: Final = (
     gettext_noop("between min_players and max_players"),
     gettext_noop("only Five-Card Draw has the no-bet mode"),
     gettext_noop("not enough cards for max_players"),
+    gettext_noop("rules must be one of %(choices)s"),
+    gettext_noop("%(field)s must be a whole number, not %(value)s"),
+    gettext_noop("%(field)s must be text, not %(value)s"),
+    gettext_noop("%(field)s must be true or false, not %(value)s"),
+    gettext_noop("bet_units must be a tuple of whole numbers, not %(value)s"),
+    gettext_noop("a game is a JSON object, not %(value)s"),
+    gettext_noop("missing settings %(missing)s"),
 )
 
 NESTED: Final[dict[str, tuple[str, ...]]] = {"game_problem": GAME_PROBLEMS, "clock": CLOCK}
@@ -114,6 +121,20 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "raise_too_large": (gettext_noop("raise to %(amount)s is above the maximum raise to %(maximum)s"),),
     "amount_not_in_units": (
         gettext_noop("%(amount)s is not a multiple of the bet unit %(step)s (only an all-in may be)"),
+        gettext_noop("bet %(amount)s is not a whole number of bet units of %(step)s (only an all-in may be)"),
+        gettext_noop(
+            "raise to %(amount)s adds %(increment)s to the bet of %(current_bet)s: not a whole number of bet "
+            "units of %(step)s (only an all-in may be)"
+        ),
+    ),
+    "amount_not_in_chips": (
+        gettext_noop(
+            "bet %(amount)s is not a multiple of the smallest chip in play (%(chip)s); only an all-in may be"
+        ),
+        gettext_noop(
+            "raise to %(amount)s is not a multiple of the smallest chip in play (%(chip)s); only an all-in "
+            "may be"
+        ),
     ),
     "bet_not_allowed": (gettext_noop("there is already a bet of %(current_bet)s; raise instead"),),
     "raise_not_allowed": (
@@ -136,6 +157,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "unit_invalid": (gettext_noop("the bet unit and the step must be positive chips"),),
     # --- the hand (RULES.md §4-7)
     "event_invalid": (
+        gettext_noop("the events are a list of events, not %(value)s"),
         gettext_noop("unknown event %(value)s; types are %(types)s"),
         gettext_noop("%(event)s event: missing %(missing)s, unexpected %(unexpected)s"),
         gettext_noop("%(event)s event: %(field)s must be a whole number >= 0"),
@@ -166,6 +188,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("seat %(seat)s is known to hold %(cards)s"),
     ),
     "fold_not_allowed": (gettext_noop("no folding in the no-bet mode: everyone draws and shows"),),
+    "muck_not_allowed": (gettext_noop("no mucking in the no-bet mode: everyone draws and shows"),),
     "card_conflict": (
         gettext_noop("%(card)s is already known in seat %(holder)s's hand"),
         gettext_noop("%(card)s is known in seat %(holder)s's hand"),
@@ -181,6 +204,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("the stub and the muck cannot cover a draw of %(count)s"),
     ),
     "game_invalid": (
+        gettext_noop("a hand is dealt for a Game, not %(value)s"),
         gettext_noop("invalid game: %(problem)s"),
         gettext_noop("unknown structure %(structure)s"),
         gettext_noop("unknown game settings %(unknown)s"),
@@ -191,7 +215,16 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("a marked blind is not dealt in"),
     ),
     "unknown_seat": (gettext_noop("no seat %(seat)s in this hand"),),
-    "seats_invalid": (gettext_noop("seat numbers must be distinct and >= 1"),),
+    "seats_invalid": (
+        gettext_noop("seat numbers must be distinct and >= 1"),
+        gettext_noop("a seat needs %(missing)s"),
+        gettext_noop("a seat is a mapping with seat and stack, not %(value)s"),
+        gettext_noop("seat %(seat)s with stack %(stack)s: seats and chips are whole numbers"),
+        gettext_noop("seat %(seat)s's name must be text, not %(value)s"),
+        gettext_noop("seat %(seat)s's player id must be text or a number, not %(value)s"),
+        gettext_noop("the seats are a list of seats, not %(value)s"),
+    ),
+    "hand_number_invalid": (gettext_noop("the hand number must be a whole number >= 1, not %(value)s"),),
     "player_count": (gettext_noop("%(game)s is for %(minimum)s-%(maximum)s players, not %(players)s"),),
     "seat_without_chips": (gettext_noop("seat %(seat)s has %(stack)s chips and cannot be dealt in"),),
     "seat_not_in_showdown": (gettext_noop("seat %(seat)s has no hand to %(event)s"),),
@@ -266,6 +299,38 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("the required field %(field)s is missing for %(variant)s"),
     ),
     "phh_toml_invalid": (gettext_noop("not valid TOML: %(error)s"),),
+    "phh_rules_invalid": (gettext_noop("rules must be one of %(choices)s, not %(value)s"),),
+    # the notes of a PHH file read under PHH's reading, where RULES.md would rule otherwise (not refusals:
+    # the import answers them in the request's language; ``reason`` is a refusal or one of the parts below)
+    "phh_note": (
+        gettext_noop("legal under PHH; %(rule)s would refuse: %(reason)s"),
+        gettext_noop("legal under PHH; RULES.md would rule otherwise: %(reason)s"),
+        gettext_noop(
+            "legal under PHH (what the blinds posted is the bet; a short big blind posts its ante first); "
+            "RULES.md §4 would rule otherwise: %(reason)s"
+        ),
+        gettext_noop(
+            "legal under PHH: PokerKit asks the last player with chips to check; RULES.md §4 skips that turn "
+            "(nobody is left to answer a bet)"
+        ),
+        gettext_noop(
+            "legal under PHH; under RULES.md the hand would end with the stacks %(house)s, not %(phh)s"
+        ),
+        gettext_noop(
+            "the finishing stacks %(phh)s give each split pot's odd chips as PokerKit does (the whole "
+            "remainder to the first winner left of the button); RULES.md §5 (TDA 20) gives them one at a "
+            "time from the left of the button: %(house)s"
+        ),
+        gettext_noop("seat %(seat)s would have put in %(house)s in all, not %(phh)s"),
+        gettext_noop("seat %(seat)s would be out"),
+        gettext_noop("seat %(seat)s would still be in"),
+        gettext_noop("the hand would go on to the %(phase)s phase, not the %(other)s phase"),
+        gettext_noop("seat %(seat)s would act next, not seat %(other)s"),
+        gettext_noop(
+            "seat %(seat)s would post %(house)s (%(house_live)s of it live), not %(phh)s (%(phh_live)s live)"
+        ),
+        gettext_noop("the bet to call would be %(house)s, not %(phh)s"),
+    ),
     "phh_variant_unsupported": (
         gettext_noop("variant %(variant)s is not played by Floor (supported: %(supported)s)"),
         gettext_noop("PHH has no variant for a %(structure)s %(kind)s"),

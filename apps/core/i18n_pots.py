@@ -164,6 +164,10 @@ _LINES: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
         gettext("%(head)s%(winner)s is the only player eligible and wins it without showing.")
         % {"head": _pot_head(p), "winner": _winner(p)}
     ),
+    "pot_uncontested_shown": lambda p: (
+        gettext("%(head)s%(winner)s is the only player eligible and wins it.")
+        % {"head": _pot_head(p), "winner": _winner(p)}
+    ),
     "pot_won": lambda p: (
         gettext("%(head)s%(winner)s wins%(hand)s%(outranked)s.")
         % {"head": _pot_head(p), "winner": _winner(p), "hand": _with(p), "outranked": _outranked(p)}

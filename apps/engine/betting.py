@@ -26,6 +26,7 @@ STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
 RULE_BET = "RULES.md §4; TDA 43-A"
 RULE_PL = "RULES.md §4 (pot-limit)"
 RULE_FL = "RULES.md §4 (fixed-limit); WSOP 100-b"
+RULE_FL_SHORT = "RULES.md §4 (fixed-limit short all-in); TDA 47-B"
 RULE_CAP = "RULES.md §4; WSOP 100-b; TDA 48"
 RULE_REOPEN_NL = "RULES.md §4; TDA 47-A; WSOP 96-a"
 RULE_REOPEN_FL = "RULES.md §4; TDA 47-B"
@@ -37,8 +38,12 @@ class Limits:
     """The betting structure of one round.
 
     ``unit`` is the minimum bet (no-limit, pot-limit) or the one allowed bet size (fixed-limit);
-    ``step`` makes amounts multiples of it (all-ins excepted); ``max_raises`` counts raises after the
-    bet in fixed-limit (4 = "a bet and four raises"); ``uncap_heads_up`` lifts the cap with two live players.
+    ``step``: a bet, and each raise's increment over the bet it raises, is a whole number of steps (all-ins
+    and a pot-limit maximum excepted, RULES.md §6); ``chip``: the smallest chip in play, every amount is a
+    multiple of it (all-ins excepted); ``max_raises`` counts raises after the bet in fixed-limit (4 = "a bet
+    and four raises"); ``uncap_heads_up`` lifts the cap with two live players. ``phh``: PHH's reading
+    (PokerKit's), for replaying a standard PHH file: the blind is not a bet for the cap or for reopening,
+    a raise counts from the bet it raises, short all-ins count as raises (see :func:`raise_bounds`).
 
     >>> Limits(structure="fixed-limit", unit=20).max_wagers
     5
@@ -49,6 +54,8 @@ class Limits:
     step: int = 1
     max_raises: int | None = 4
     uncap_heads_up: bool = False
+    chip: int = 1
+    phh: bool = False
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
@@ -57,19 +64,20 @@ class Limits:
                 code="structure_invalid",
                 detail={"structure": self.structure},
             )
-        if self.unit < 1 or self.step < 1:
+        if self.unit < 1 or self.step < 1 or self.chip < 1:
             raise BettingError(
                 "the bet unit and the step must be positive chips",
                 code="unit_invalid",
-                detail={"unit": self.unit, "step": self.step},
+                detail={"unit": self.unit, "step": self.step, "chip": self.chip},
             )
 
     @property
     def max_wagers(self) -> int | None:
-        """The bet plus the raises allowed, or None when there is no cap (no-limit, pot-limit)."""
+        """The bet plus the raises allowed, or None when there is no cap (no-limit, pot-limit). Under PHH's
+        reading (PokerKit) the cap counts every bet and raise, short all-ins too, but not the blind."""
         if self.structure != FIXED_LIMIT or self.max_raises is None:
             return None
-        return 1 + self.max_raises
+        return self.max_raises if self.phh else 1 + self.max_raises
 
 
 @dataclass(slots=True)
@@ -81,6 +89,8 @@ class RoundState:
     raise (a short all-in raises ``current_bet`` but not this); ``increment``: the largest full bet or
     raise so far (the no-limit minimum raise); ``wagers``: full bets and raises so far (a posted big
     blind counts as the bet); ``pot``: every chip in the middle, this round's bets included.
+    ``phh_increment`` and ``phh_wagers`` are the same two numbers as PHH's reading (PokerKit) counts them:
+    from 0 at each round (the blind is no raise), every bet and raise counted, short all-ins too.
 
     >>> RoundState.opening(unit=20, pot=60).increment
     20
@@ -91,23 +101,37 @@ class RoundState:
     increment: int = 0
     wagers: int = 0
     pot: int = 0
+    phh_increment: int = 0
+    phh_wagers: int = 0
 
     # Hand-written rather than the dataclass's: compiled, mypyc makes it native (apps/engine/native.py).
     def __init__(
-        self, current_bet: int = 0, full_level: int = 0, increment: int = 0, wagers: int = 0, pot: int = 0
+        self,
+        current_bet: int = 0,
+        full_level: int = 0,
+        increment: int = 0,
+        wagers: int = 0,
+        pot: int = 0,
+        phh_increment: int = 0,
+        phh_wagers: int = 0,
     ) -> None:
         self.current_bet, self.full_level, self.increment, self.wagers, self.pot = (
             current_bet, full_level, increment, wagers, pot
         )  # fmt: skip
+        self.phh_increment, self.phh_wagers = phh_increment, phh_wagers
 
-    def __reduce__(self) -> tuple[type[RoundState], tuple[int, int, int, int, int]]:
+    def __reduce__(self) -> tuple[type[RoundState], tuple[int, int, int, int, int, int, int]]:
         # pickle, copy and deepcopy go through __init__ (a compiled class with one has no other way in)
-        return RoundState, (self.current_bet, self.full_level, self.increment, self.wagers, self.pot)
+        return RoundState, (
+            self.current_bet, self.full_level, self.increment, self.wagers, self.pot, self.phh_increment,
+            self.phh_wagers,
+        )  # fmt: skip
 
     @classmethod
     def opening(cls, *, unit: int, pot: int, blind: int = 0, posted: int = 0) -> RoundState:
-        """A round before any voluntary action: ``blind`` is the nominal big blind, ``posted`` the most
-        anyone actually put in (a short big blind posts less).
+        """A round before any voluntary action: ``blind`` is the big blind whose level the raises count
+        from (the nominal blind, or what was posted under the posted-amount reading), ``posted`` the most
+        anyone actually put in, or the full blind when it is the bet to call.
 
         >>> RoundState.opening(unit=100, pot=150, blind=100, posted=100).wagers
         1
@@ -121,11 +145,22 @@ class RoundState:
             "increment": self.increment,
             "wagers": self.wagers,
             "pot": self.pot,
+            "phh_increment": self.phh_increment,
+            "phh_wagers": self.phh_wagers,
         }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> RoundState:
-        return cls(**{k: int(d[k]) for k in ("current_bet", "full_level", "increment", "wagers", "pot")})
+        # states cached before the PHH numbers existed have none: 0, as a round that saw no raise yet
+        return cls(
+            int(d["current_bet"]),
+            int(d["full_level"]),
+            int(d["increment"]),
+            int(d["wagers"]),
+            int(d["pot"]),
+            int(d.get("phh_increment", 0)),
+            int(d.get("phh_wagers", 0)),
+        )
 
 
 @dataclass(slots=True)
@@ -164,10 +199,6 @@ def _ceil_step(x: int, step: int) -> int:
     return -(-x // step) * step
 
 
-def _floor_step(x: int, step: int) -> int:
-    return (x // step) * step
-
-
 def to_call(rnd: RoundState, player: Wagerer) -> int:
     """Chips the seat must add to call (never more than its stack).
 
@@ -187,46 +218,65 @@ def min_bet(limits: Limits) -> int:
 
 
 def bet_bounds(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, int]:
-    """(minimum, maximum) bet total when nothing is bet yet, before the stack cap.
+    """(minimum, maximum) bet total when nothing is bet yet, before the stack cap. Pot-limit: the pot
+    itself is the maximum, a whole number of units or not (RULES.md §6).
 
     >>> bet_bounds(Limits(structure="pot-limit", unit=10), RoundState(pot=100), Wagerer(seat=1, stack=500))
     (10, 100)
+    >>> in_units = Limits(structure="pot-limit", unit=20, step=20)
+    >>> bet_bounds(in_units, RoundState(pot=30), Wagerer(seat=1, stack=500))
+    (20, 30)
     """
     lo = limits.unit
     if limits.structure == FIXED_LIMIT:
         return lo, lo
     if limits.structure == POT_LIMIT:
-        return lo, max(lo, _floor_step(rnd.pot, limits.step))
-    return lo, max(lo, _floor_step(player.all_in_total, limits.step))
+        return lo, max(lo, rnd.pot)
+    return lo, max(lo, player.all_in_total)
 
 
 def raise_bounds(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, int]:
     """(minimum, maximum) raise-to facing a bet, before the stack cap (RULES.md §4).
 
-    No-limit/pot-limit minimum: current bet + the largest full bet or raise (TDA 43-A); pot-limit
-    maximum: current bet + the pot after calling. Fixed-limit: the last full level + one unit.
+    No-limit/pot-limit minimum: current bet + the largest full bet or raise (TDA 43-A), the increment
+    rounded up to whole bet units when amounts are in units; pot-limit maximum: current bet + the pot after
+    calling. Fixed-limit: the last full level + one unit. Under PHH's reading: current bet + the largest
+    bet or raise this round (at least one unit; the blind is none), in every structure.
 
     >>> raise_bounds(Limits(structure="no-limit", unit=10), RoundState(current_bet=20, full_level=20,
     ...              increment=20, wagers=1, pot=30), Wagerer(seat=1, stack=1000))
     (40, 1000)
+    >>> raise_bounds(Limits(structure="no-limit", unit=20, step=20), RoundState(current_bet=50,
+    ...              full_level=40, increment=40, wagers=1, pot=130), Wagerer(seat=1, stack=1000))
+    (90, 1000)
     """
-    if limits.structure == FIXED_LIMIT:
-        target = max(rnd.full_level + limits.unit, rnd.current_bet + 1)
+    current = rnd.current_bet
+    if limits.phh:
+        lo = current + max(rnd.phh_increment, limits.unit)
+        if limits.structure == FIXED_LIMIT:
+            return lo, lo
+    elif limits.structure == FIXED_LIMIT:
+        target = max(rnd.full_level + limits.unit, current + 1)
         return target, target
-    lo = _ceil_step(max(rnd.current_bet, rnd.full_level) + max(rnd.increment, limits.unit), limits.step)
+    else:
+        lo = max(current, rnd.full_level) + max(rnd.increment, limits.unit)
+        lo = current + _ceil_step(lo - current, limits.step)
     if limits.structure == POT_LIMIT:
-        pot_after_call = rnd.pot + (rnd.current_bet - player.bet)
-        return lo, max(lo, _floor_step(rnd.current_bet + pot_after_call, limits.step))
-    return lo, max(lo, _floor_step(player.all_in_total, limits.step))
+        pot_after_call = rnd.pot + (current - player.bet)
+        return lo, max(lo, current + pot_after_call)
+    return lo, max(lo, player.all_in_total)
 
 
 def reopen_threshold(limits: Limits, rnd: RoundState) -> int:
     """How much the bet must have grown since a seat acted for it to raise again: the largest full
-    raise (no-limit/pot-limit, TDA 47-A, WSOP 96-a) or half a unit (fixed-limit, TDA 47-B).
+    raise (no-limit/pot-limit, TDA 47-A, WSOP 96-a) or half a unit (fixed-limit, TDA 47-B); under PHH's
+    reading, the largest bet or raise of the round (PokerKit: a call smaller than that cannot raise).
 
     >>> reopen_threshold(Limits(structure="fixed-limit", unit=20), RoundState())
     10
     """
+    if limits.phh:
+        return rnd.phh_increment
     if limits.structure == FIXED_LIMIT:
         return -(-limits.unit // 2)
     return max(rnd.increment, limits.unit)
@@ -234,12 +284,15 @@ def reopen_threshold(limits: Limits, rnd: RoundState) -> int:
 
 def is_reopened_for(limits: Limits, rnd: RoundState, player: Wagerer) -> bool:
     """May this seat raise, as far as short all-ins go? (It has not acted, or faces a full raise.)
+    Under PHH's reading: the chips it must call are at least the largest bet or raise of the round.
 
     >>> lim = Limits(structure="no-limit", unit=100)
     >>> rnd = RoundState(current_bet=150, full_level=100, increment=100, wagers=1, pot=250)
     >>> is_reopened_for(lim, rnd, Wagerer(seat=1, stack=900, bet=100, acted_at=100))
     False
     """
+    if limits.phh:
+        return min(player.stack, rnd.current_bet - player.bet) >= rnd.phh_increment
     if player.acted_at is None:
         return True
     return rnd.current_bet - player.acted_at >= reopen_threshold(limits, rnd)
@@ -252,7 +305,11 @@ def cap_reached(limits: Limits, rnd: RoundState, *, heads_up: bool = False) -> b
     True
     """
     cap = limits.max_wagers
-    if cap is None or (heads_up and limits.uncap_heads_up):
+    if cap is None:
+        return False
+    if limits.phh:
+        return rnd.phh_wagers >= cap
+    if heads_up and limits.uncap_heads_up:
         return False
     return rnd.wagers >= cap
 
@@ -283,22 +340,32 @@ def after_wager(limits: Limits, rnd: RoundState, player: Wagerer, total: int) ->
 
 
 def after_wager_to(limits: Limits, rnd: RoundState, bet: int, total: int) -> RoundState:
-    """:func:`after_wager` for a seat whose round total was ``bet`` (the hand's hot path: no Wagerer)."""
+    """:func:`after_wager` for a seat whose round total was ``bet`` (the hand's hot path: no Wagerer).
+    Both readings' numbers are kept (the house's and PHH's), so either can judge the next action."""
     pot = rnd.pot + total - bet
     current = rnd.current_bet
     if total <= current:
-        return RoundState(current, rnd.full_level, rnd.increment, rnd.wagers, pot)
+        return RoundState(
+            current, rnd.full_level, rnd.increment, rnd.wagers, pot, rnd.phh_increment, rnd.phh_wagers
+        )
+    raised = total - current
+    phh_inc = rnd.phh_increment if rnd.phh_increment > raised else raised
+    phh_wagers = rnd.phh_wagers + 1
     level = current if current > rnd.full_level else rnd.full_level
     if limits.structure == FIXED_LIMIT:
         if total - rnd.full_level >= -(-limits.unit // 2):  # is_full_wager, fixed-limit
             inc = limits.unit
             return RoundState(
-                total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot
-            )
+                total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot, phh_inc,
+                phh_wagers,
+            )  # fmt: skip
     elif total - level >= max(rnd.increment, limits.unit) or (current == 0 and total >= limits.unit):
         inc = total - level
-        return RoundState(total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot)
-    return RoundState(total, rnd.full_level, rnd.increment, rnd.wagers, pot)
+        return RoundState(
+            total, total, rnd.increment if rnd.increment > inc else inc, rnd.wagers + 1, pot, phh_inc,
+            phh_wagers,
+        )  # fmt: skip
+    return RoundState(total, rnd.full_level, rnd.increment, rnd.wagers, pot, phh_inc, phh_wagers)
 
 
 # --- may I / why not -------------------------------------------------------------------------------
@@ -342,32 +409,41 @@ def _verify_stack(player: Wagerer, amount: int) -> None:
         )
 
 
+RULE_UNITS = "RULES.md §6 (amounts in bet units)"
+RULE_CHIP = "RULES.md §5 (the smallest chip in play)"
+
+
 def _verify_in_range(
-    limits: Limits, player: Wagerer, amount: int, lo: int, hi: int, *, kind: str, rule: str
+    limits: Limits, rnd: RoundState, player: Wagerer, amount: int, lo: int, hi: int, *, kind: str, rule: str
 ) -> None:
-    """Shared tail of bet/raise checks: exact FL amount, min, max, step; all-ins for less pass."""
+    """Shared tail of bet/raise checks: exact FL amount, min, max, whole bet units, the smallest chip;
+    all-ins for less pass. The increment over the current bet is what must be in units (RULES.md §6)."""
     all_in = amount == player.all_in_total
+    increment = amount - rnd.current_bet
     if limits.structure == FIXED_LIMIT:
-        if amount == lo or (all_in and amount < lo):
+        if (amount == lo or (all_in and amount < lo)) and (all_in or not amount % limits.chip):
             return
     elif (
         (amount >= lo or all_in)
         and (amount <= hi or limits.structure == NO_LIMIT)
-        and (all_in or not amount % limits.step)
+        and (all_in or amount == hi or not increment % limits.step)
+        and (all_in or not amount % limits.chip)
     ):
         return
     # refused: the details are made only now
     hi_cap = min(hi, player.all_in_total)
     detail = _detail(player, amount, minimum=min(lo, player.all_in_total), maximum=hi_cap)
-    if limits.structure == FIXED_LIMIT:
+    if limits.structure == FIXED_LIMIT and amount != lo and not (all_in and amount < lo):
+        # over a short all-in that did not count as a raise, the raise completes the bet (TDA 47-B)
+        short = kind == "raise" and rnd.current_bet != rnd.full_level and not limits.phh
         raise BettingError(
             f"fixed-limit {kind} must be to exactly {lo}" + (" (or all-in for less)" if lo > 0 else ""),
             code="fixed_limit_amount",
-            rule=RULE_FL,
+            rule=RULE_FL_SHORT if short else RULE_FL,
             detail=detail,
         )
+    word = "bet" if kind == "bet" else "raise to"
     if amount < lo and not all_in:
-        word = "bet" if kind == "bet" else "raise to"
         raise BettingError(
             f"{word} {amount} is below the minimum {word} {lo}",
             code=f"{kind}_too_small",
@@ -375,20 +451,44 @@ def _verify_in_range(
             detail=detail,
         )
     if amount > hi and limits.structure != NO_LIMIT:  # no-limit: only the stack caps it
-        word = "bet" if kind == "bet" else "raise to"
         raise BettingError(
             f"{word} {amount} is above the maximum {word} {hi}",
             code=f"{kind}_too_large",
             rule=RULE_PL if limits.structure == POT_LIMIT else rule,
             detail=detail,
         )
-    if not all_in and amount % limits.step:
+    if not all_in and amount % limits.chip:
+        chip, more = limits.chip, dict(detail, chip=limits.chip)
+        if kind == "bet":
+            raise BettingError(
+                f"bet {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in "
+                "may be",
+                code="amount_not_in_chips",
+                rule=RULE_CHIP,
+                detail=more,
+            )
         raise BettingError(
-            f"{amount} is not a multiple of the bet unit {limits.step} (only an all-in may be)",
-            code="amount_not_in_units",
-            rule="RULES.md §6",
-            detail=dict(detail, step=limits.step),
+            f"raise to {amount} is not a multiple of the smallest chip in play ({chip}); only an all-in "
+            "may be",
+            code="amount_not_in_chips",
+            rule=RULE_CHIP,
+            detail=more,
         )
+    step, more = limits.step, dict(detail, step=limits.step)
+    if kind == "bet":
+        raise BettingError(
+            f"bet {amount} is not a whole number of bet units of {step} (only an all-in may be)",
+            code="amount_not_in_units",
+            rule=RULE_UNITS,
+            detail=more,
+        )
+    raise BettingError(
+        f"raise to {amount} adds {increment} to the bet of {rnd.current_bet}: not a whole number of bet "
+        f"units of {step} (only an all-in may be)",
+        code="amount_not_in_units",
+        rule=RULE_UNITS,
+        detail=more,
+    )
 
 
 def verify_bet(limits: Limits, rnd: RoundState, player: Wagerer, amount: int) -> None:
@@ -415,7 +515,7 @@ def verify_bet(limits: Limits, rnd: RoundState, player: Wagerer, amount: int) ->
         )
     _verify_stack(player, amount)
     lo, hi = bet_bounds(limits, rnd, player)
-    _verify_in_range(limits, player, amount, lo, hi, kind="bet", rule=RULE_BET)
+    _verify_in_range(limits, rnd, player, amount, lo, hi, kind="bet", rule=RULE_BET)
 
 
 def verify_raise(
@@ -478,7 +578,7 @@ def verify_raise(
         )
     _verify_stack(player, amount)
     lo, hi = raise_bounds(limits, rnd, player)
-    _verify_in_range(limits, player, amount, lo, hi, kind="raise", rule=RULE_BET)
+    _verify_in_range(limits, rnd, player, amount, lo, hi, kind="raise", rule=RULE_BET)
 
 
 def can_check(rnd: RoundState, player: Wagerer) -> bool:

@@ -11,7 +11,7 @@ hand evaluator in :mod:`apps.engine.ranking` relies on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final, NewType
 
 from apps.engine.errors import CardError
@@ -107,8 +107,10 @@ def parse_cards(
             cards = tuple([_BY_TOKEN[token] for token in _split_text(text_or_sequence)])
         except KeyError:
             cards = tuple(parse_card(token) for token in _split_text(text_or_sequence))
-    else:
+    elif isinstance(text_or_sequence, Sequence) and not isinstance(text_or_sequence, bytes | bytearray):
         cards = tuple(_coerce(item) for item in text_or_sequence)
+    else:  # None, a number, a mapping...: not card text nor a sequence of cards
+        raise _invalid(text_or_sequence)
     if count is not None and len(cards) != count:
         raise CardError(
             f"expected {count} cards, got {len(cards)}",

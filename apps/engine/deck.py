@@ -6,10 +6,16 @@ and tells the dealer when a reshuffle is due. The rule (RULES.md §7):
 * one card is burned on each draw, even if everyone stands pat;
 * the discards of the draw in progress are **not** reshuffled;
 * the last card of the stub is not dealt: it goes with the muck (earlier discards, burns, folded hands) into
-  the reshuffle, unless that last card alone completes every draw of the round (the last drawer);
-* rule choice: no extra burn after a reshuffle (RULES.md names only one burn per draw); if even the reshuffle
-  cannot cover a draw, the discards of the players who already drew this round are added (a last resort
-  that RULES.md does not cover; it cannot happen with six players or fewer).
+  the reshuffle, unless that last card alone completes every draw of the round (the last drawer, who needs
+  no more than the stub holds); a last card that does not complete them all is never dealt;
+* with seven or eight players even the reshuffle may not cover a draw: then the discards of the players who
+  already drew this round join it, never the drawing player's own (RULES.md §7);
+* rule choice: no extra burn after a reshuffle (RULES.md names only one burn per draw).
+
+PHH's reading (PokerKit, ``phh=True``): the stub is dealt to its last card, and a reshuffle takes every card
+not in a hand (burns, muck, every discard of the round, the drawer's own too). PokerKit deals a draw's cards
+once every discard of it is made: after its reshuffle, the later discards of that draw are in the new stub
+too (``pooled``).
 
 >>> s = Stub.new(deck=52, players=6)
 >>> s.stub, s.burn().stub
@@ -126,20 +132,29 @@ class Stub:
         """A folded hand goes to the muck."""
         return Stub(self.deck, self.stub, self.muck + cards, self.current, self.reshuffles, self.burns)
 
-    def draw(self, count: int, *, last: bool) -> DrawOutcome:
+    def draw(self, count: int, *, last: bool, phh: bool = False, pooled: bool = False) -> DrawOutcome:
         """Discard ``count`` cards and deal ``count``, reshuffling when the stub cannot cover it.
 
         >>> out = Stub(deck=52, stub=3, muck=10).draw(4, last=False)
         >>> (out.before, out.reshuffled, out.after, out.stub.stub, out.stub.current)
         (2, True, 2, 9, 4)
+        >>> out = Stub(deck=52, stub=1, muck=10).draw(3, last=True)  # the last card does not complete it
+        >>> (out.before, out.after)
+        (0, 3)
         """
+        if pooled:  # PHH's reading, after its reshuffle in this draw: the discard went into that stub
+            return DrawOutcome(replace(self), count, False, 0)
         current = self.current + count
-        usable = self.stub if last else max(0, self.stub - 1)
+        usable = self.stub if last or phh else max(0, self.stub - 1)
         if count <= usable:
             after = Stub(self.deck, self.stub - count, self.muck, current, self.reshuffles, self.burns)
             return DrawOutcome(after, count, False, 0)
+        if phh:  # PokerKit: everything not in a hand is reshuffled, this draw's discards included
+            stub = self.stub + self.muck + current - count
+            after = Stub(self.deck, stub, 0, 0, self.reshuffles + 1, self.burns)
+            return DrawOutcome(after, self.stub, True, count - self.stub, True)
         s = replace(self, current=current)
-        before = usable
+        before = max(0, self.stub - 1)  # the last card is never dealt when it does not complete the draws
         s = replace(s, stub=s.stub - before).reshuffle()
         rest = count - before
         last_resort = False

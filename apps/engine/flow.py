@@ -32,6 +32,7 @@ from apps.engine import betting as bt
 from apps.engine.cards import parse_cards, rank_of
 from apps.engine.deck import Stub
 from apps.engine.errors import ActionError, BettingError, CardError
+from apps.engine.games import PHH
 from apps.engine.hand import BETTING, DRAWING, FINISHED, SHOWDOWN, UNKNOWN, HandState, SeatState
 from apps.engine.known import (
     RULE_CARDS,
@@ -103,20 +104,36 @@ def begin_deal(st: HandState, *, fresh: bool = False) -> None:
             _post(s, g.ante, live_bet=False)
     if g.big_blind and st.deal == 0 and st.bb_seat is None:  # not marked by start_hand (TDA 32)
         st.sb_seat, st.bb_seat = _blind_seats(st)
+    phh = g.rules == PHH
     if g.big_blind:
         assert st.bb_seat is not None
         if st.sb_seat is not None:  # None: a dead small blind, no one posts it (TDA 32)
             _post(st.seat(st.sb_seat), g.small_blind, live_bet=True)
         bb = st.seat(st.bb_seat)
+        if phh:  # PHH's reading (PokerKit): the big-blind ante is posted before the blind
+            _post_bb_ante(bb, g.big_blind_ante)
         _post(bb, g.big_blind, live_bet=True)
-        before = bb.contributed
-        _post(bb, g.big_blind_ante, live_bet=False)  # blind first, then the ante (TDA RP-11)
-        bb.dead_posted += bb.contributed - before  # dead money in the main pot (RULES.md §4)
+        if not phh:
+            _post_bb_ante(bb, g.big_blind_ante)  # blind first, then the ante (TDA RP-11)
     # A big blind all-in for less still makes the full blind the bet to call (TDA; RRoP "all-in before the
-    # deal"): the others call the full blind and the minimum raise is to two blinds.
-    posted = max([s.bet for s in st.seats] + ([g.big_blind] if g.call_full_blind else []))
-    st.rnd = bt.RoundState.opening(unit=g.bet_units[0], pot=st.pot_total, blind=g.big_blind, posted=posted)
+    # deal"): the others call the full blind and the minimum raise is to two blinds. Off (and under PHH's
+    # reading), the most anyone posted is the bet to call, and the minimum raise counts from it.
+    posted = max([s.bet for s in st.seats])
+    full_blind = g.call_full_blind and not phh
+    level = g.big_blind if full_blind or not g.big_blind else posted
+    st.rnd = bt.RoundState.opening(
+        unit=g.bet_units[0],
+        pot=st.pot_total,
+        blind=level,
+        posted=max(posted, g.big_blind) if full_blind else posted,
+    )
     _start_round(st, 0, opening=True)
+
+
+def _post_bb_ante(bb: SeatState, amount: int) -> None:
+    before = bb.contributed
+    _post(bb, amount, live_bet=False)
+    bb.dead_posted += bb.contributed - before  # dead money in the main pot (RULES.md §4)
 
 
 def _pass_out(st: HandState) -> None:
@@ -147,6 +164,14 @@ def _next_needing(st: HandState, after: int, *, inclusive: bool = False) -> int 
         if s.folded or s.stack <= 0:
             continue
         if s.bet < current:
+            # Only a short big blind makes the bet to call more than anyone put in (round 1): when no one
+            # else can act and this seat put in at least every other live bet, the round is over (RULES.md
+            # §4: nobody is asked to call chips no one can match).
+            if st.round == 0 and not _owes_live_bet(st, s):
+                if n_active < 0:
+                    n_active = st._n_active()
+                if n_active < 2:
+                    continue
             return s.seat
         if s.acted_at is None:
             if n_active < 0:
@@ -154,6 +179,14 @@ def _next_needing(st: HandState, after: int, *, inclusive: bool = False) -> int 
             if n_active >= 2:
                 return s.seat
     return None
+
+
+def _owes_live_bet(st: HandState, s: SeatState) -> bool:
+    """Has another live seat put in more this round than ``s``?"""
+    for o in st.seats:  # noqa: SIM110 - a plain loop: any() would add a generator per event
+        if not o.folded and o.bet > s.bet:
+            return True
+    return False
 
 
 def _start_round(st: HandState, r: int, *, opening: bool = False) -> None:
@@ -339,6 +372,9 @@ def _start_draw(st: HandState, i: int) -> None:
     st.stub = st.stub.burn()  # one burn per draw, even if everyone stands pat (RULES.md §7)
     if st.stub.reshuffles != before:  # the stub was empty: the muck was reshuffled to burn
         forget_muck(st)
+        if st._table.phh:  # PokerKit burns after the discards: this draw's discards join that reshuffle
+            st.last_reshuffle = {"deal": st.deal, "draw": i, "seat": None, "before": 0, "after": 0,
+                                 "last_resort": True, "declared": False}  # fmt: skip
     st.to_act = _next_drawer(st, st.button)
     if st.to_act is None:
         _end_draw(st)
@@ -428,6 +464,7 @@ def _kill(st: HandState, s: SeatState) -> None:
     elif len(live) == 1:
         settle(st)
     elif st.phase == BETTING:
+        _void_dead_bet(st)
         st.to_act = _next_needing(
             st, s.seat if was_to_act else (st.to_act or s.seat), inclusive=not was_to_act
         )
@@ -437,6 +474,27 @@ def _kill(st: HandState, s: SeatState) -> None:
         _progress_draw(st, s.seat)
     elif st.phase == SHOWDOWN:
         resolve_if_ready(st)
+
+
+def _void_dead_bet(st: HandState) -> None:
+    """Nobody has to call a dead hand's bet (RULES.md §6, RRoP Jacks-or-better): the bet to call falls to
+    the most a live player put in this round (its chips stay in the pot). If no live bet is left in the
+    first round, the pot is not open any more: the next bet opens it (jacks or better needed again), and
+    if everyone checks, the deal is passed out."""
+    rnd = st.rnd
+    live_top = max([o.bet for o in st.seats if not o.folded])
+    if live_top >= rnd.current_bet:
+        return
+    if live_top == 0:
+        st.rnd = bt.RoundState(0, 0, st.game.bet_units[st.round], 0, rnd.pot)
+        if st.round == 0:
+            st.opener = st.opening_cards = st.openers_proven = None
+            st.last_aggressor = None
+    else:
+        st.rnd = bt.RoundState(
+            live_top, min(rnd.full_level, live_top), rnd.increment, rnd.wagers, rnd.pot, rnd.phh_increment,
+            rnd.phh_wagers,
+        )  # fmt: skip
 
 
 def _on_prove(st: HandState, ev: dict[str, Any], *, failed: bool = False) -> None:
@@ -533,9 +591,21 @@ def _on_fold(st: HandState, ev: dict[str, Any]) -> None:
         fold_hand(st, s)
         _progress_draw(st, s.seat)
     elif st.phase == SHOWDOWN:
-        on_muck(st, ev["seat"])
+        _on_muck(st, ev)
     else:
         _on_betting(st, ev)
+
+
+def _on_muck(st: HandState, ev: dict[str, Any]) -> None:
+    """A muck (or a fold) at the showdown: refused in the no-bet mode, where everyone draws and shows."""
+    if not st.game.betting:
+        raise _err(
+            "no mucking in the no-bet mode: everyone draws and shows",
+            "muck_not_allowed",
+            "RULES.md §6 (no-bet mode)",
+            seat=ev["seat"],
+        )
+    on_muck(st, ev["seat"])
 
 
 _HANDLERS: dict[str, Callable[[HandState, dict[str, Any]], None]] = {
@@ -547,7 +617,7 @@ _HANDLERS: dict[str, Callable[[HandState, dict[str, Any]], None]] = {
     "draw": _on_draw,
     "deal": deal_cards,
     "show": on_show,
-    "muck": lambda st, ev: on_muck(st, ev["seat"]),
+    "muck": _on_muck,
     "finish_order": lambda st, ev: on_finish_order(st, ev["order"]),
     "prove_openers": _on_prove,
     "reshuffle": lambda st, ev: declare_reshuffle(st),

@@ -29,6 +29,11 @@ JOKER_MODES = ("off", "wild", "bug")
 OPENINGS = ("none", "jacks-or-better")
 ROUND2_STARTERS = ("opener", "left-of-button")
 MODES = ("betting", "no-bet")
+#: how the hand is refereed: Floor's house rules (RULES.md), or PHH's reading (PokerKit's semantics), under
+#: which a standard PHH file's finishing stacks were made (``apps.engine.phh``)
+HOUSE = "house"
+PHH = "phh"
+RULES = (HOUSE, PHH)
 
 
 _MAX_DRAW = {"3": 3, "3-or-4-with-ace": 4, "5": 5}
@@ -40,6 +45,54 @@ _MSG_JOKER = f"joker must be one of {JOKER_MODES}"
 _MSG_OPENING = f"opening must be one of {OPENINGS}"
 _MSG_ROUND2 = f"round2_starter must be one of {ROUND2_STARTERS}"
 _MSG_MODE = f"mode must be one of {MODES}"
+_MSG_RULES = f"rules must be one of {RULES}"
+
+# The type of every setting, checked before anything else: a wrong type is a typed refusal, never a
+# TypeError further on nor a silent coercion (10.5 chips, "10" chips, a list for a tuple).
+_INT_FIELDS = (
+    "draws", "ante", "small_blind", "big_blind", "big_blind_ante", "bet_step", "smallest_chip",
+    "min_players", "max_players",
+)  # fmt: skip
+_OPTIONAL_INT_FIELDS = ("max_raises", "hands", "turn_time_limit", "starting_chips")
+_TEXT_FIELDS = (
+    "kind",
+    "ranking",
+    "structure",
+    "draw_limit",
+    "joker",
+    "opening",
+    "round2_starter",
+    "mode",
+    "rules",
+)
+_BOOL_FIELDS = ("uncap_heads_up", "call_full_blind")
+
+
+def _is_whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _type_problem(name: str, value: object) -> str | None:
+    """What is wrong with the type of setting ``name`` (None: nothing)."""
+    if name in _INT_FIELDS or (name in _OPTIONAL_INT_FIELDS and value is not None):
+        return None if _is_whole(value) else f"{name} must be a whole number, not {value!r}"
+    if name in _TEXT_FIELDS:
+        return None if type(value) is str else f"{name} must be text, not {value!r}"
+    if name in _BOOL_FIELDS:
+        return None if type(value) is bool else f"{name} must be true or false, not {value!r}"
+    if name == "bet_units":
+        ok = type(value) is tuple and all(_is_whole(u) for u in value)
+        return None if ok else f"bet_units must be a tuple of whole numbers, not {value!r}"
+    return None
+
+
+def _whole_settings(required: tuple[str, ...] = (), **settings: object) -> None:
+    """Refuse a factory's chip or count setting that is not a whole number (``ante=10.5``, ``"10"``); the
+    ``required`` ones may not be None either (the factory computes with them)."""
+    for name, value in settings.items():
+        if (value is not None or name in required) and not _is_whole(value):
+            problem = f"{name} must be a whole number, not {value!r}"
+            raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": name})
 
 
 class GameError(EngineError):
@@ -84,8 +137,16 @@ class Game:
     call_full_blind: bool = True
     min_players: int = 2
     max_players: int = 6
+    rules: str = HOUSE
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            problem = _type_problem(f.name, getattr(self, f.name))
+            if problem is not None:
+                raise GameError(
+                    f"invalid game: {problem}",
+                    detail={"game": self.kind, "problem": problem, "field": f.name},
+                )
         checks: list[tuple[bool, str]] = [
             (self.kind in KINDS, _MSG_KIND),
             (self.ranking in ("high", "high-bug", "low27"), "ranking must be high, high-bug or low27"),
@@ -115,6 +176,7 @@ class Game:
                 "only Five-Card Draw has the no-bet mode",
             ),
             (self.max_players * 5 <= 52, "not enough cards for max_players"),
+            (self.rules in RULES, _MSG_RULES),
         ]
         for ok, message in checks:
             if not ok:
@@ -161,6 +223,8 @@ class Game:
             step=self.bet_step,
             max_raises=self.max_raises,
             uncap_heads_up=self.uncap_heads_up,
+            chip=self.smallest_chip,
+            phh=self.rules == PHH,
         )
 
     # --- JSON ------------------------------------------------------------------------------------------
@@ -172,16 +236,25 @@ class Game:
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Game:
-        """Inverse of :meth:`to_json`; unknown keys are refused."""
+    def from_json(cls, d: Any) -> Game:
+        """Inverse of :meth:`to_json`; unknown keys are refused, and so is any value of the wrong type
+        (JSON's list of bet units becomes the tuple; nothing else is converted)."""
+        if not isinstance(d, dict):
+            problem = f"a game is a JSON object, not {d!r}"
+            raise GameError(f"invalid game: {problem}", detail={"problem": problem})
         names = {f.name for f in fields(cls)}
-        unknown = sorted(set(d) - names)
+        unknown = sorted(set(d) - names, key=str)
         if unknown:
             raise GameError(
                 f"unknown game settings {unknown}", code="game_invalid", detail={"unknown": unknown}
             )
+        missing = [name for name in ("kind", "ranking", "draws", "structure", "bet_units") if name not in d]
+        if missing:
+            problem = f"missing settings {missing}"
+            raise GameError(f"invalid game: {problem}", detail={"problem": problem, "missing": missing})
         kw = dict(d)
-        kw["bet_units"] = tuple(int(u) for u in kw["bet_units"])
+        if type(kw["bet_units"]) is list:
+            kw["bet_units"] = tuple(kw["bet_units"])
         return cls(**kw)
 
 
@@ -208,6 +281,19 @@ def five_card_draw(
     >>> (g.ante, g.bet_units, g.structure, g.draw_limit, g.round2_starter, g.hands, g.passes_out)
     (10, (20, 20), 'no-limit', '3-or-4-with-ace', 'opener', 10, True)
     """
+    _whole_settings(
+        ("ante",),
+        ante=ante,
+        bet_unit=bet_unit,
+        smallest_chip=smallest_chip,
+        hands=hands,
+        starting_chips=starting_chips,
+        max_raises=max_raises,
+        turn_time_limit=turn_time_limit,
+    )
+    if type(amounts_in_units) is not bool:
+        problem = f"amounts_in_units must be true or false, not {amounts_in_units!r}"
+        raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": "amounts_in_units"})
     if structure not in (NO_LIMIT, POT_LIMIT, FIXED_LIMIT):
         raise GameError(f"unknown structure {structure!r}", detail={"structure": structure})
     unit = bet_unit if bet_unit is not None else max(1, 2 * ante)
@@ -253,6 +339,13 @@ def triple_draw_27(
     >>> (g.ranking, g.draws, g.structure, g.bet_units, g.max_raises)
     ('low27', 3, 'fixed-limit', (50, 50, 100, 100), 4)
     """
+    _whole_settings(
+        ("small_blind", "big_blind"),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+    )
     return Game(
         kind=TRIPLE_DRAW_27,
         ranking="low27",
@@ -292,6 +385,9 @@ def single_draw_27(
     >>> (g.draws, g.bet_units, g.big_blind_ante)
     (1, (150000, 150000), 225000)
     """
+    _whole_settings(
+        ("small_blind", "big_blind"), small_blind=small_blind, big_blind=big_blind, min_bet=min_bet
+    )
     unit = min_bet if min_bet is not None else big_blind
     return Game(
         kind=SINGLE_DRAW_27,

@@ -167,7 +167,7 @@ class _Table:
     ``seats``, the clockwise orders (as indexes, made once), each betting round's limits and the game's
     derived settings. Rebuilt from ``game`` and the seat numbers, so it is never serialized."""
 
-    __slots__ = ("betting", "game", "has_joker", "index", "limits", "max_draw", "numbers", "orders")
+    __slots__ = ("betting", "game", "has_joker", "index", "limits", "max_draw", "numbers", "orders", "phh")
 
     def __init__(self, game: Game, numbers: list[int]) -> None:
         self.game = game
@@ -183,6 +183,7 @@ class _Table:
         self.betting = game.betting
         self.max_draw = game.max_draw
         self.has_joker = game.has_joker
+        self.phh = game.rules == "phh"  # PHH's reading (PokerKit), games.PHH
 
     def __reduce__(self) -> tuple[type[_Table], tuple[Game, list[int]]]:
         # copy, deepcopy and pickle rebuild it from what it derives from (a mypyc class needs to be told)
@@ -482,7 +483,7 @@ class HandState:
 
     # --- may I / why not / do it -----------------------------------------------------------------------
 
-    def can_apply(self, event: Mapping[str, Any]) -> bool:
+    def can_apply(self, event: object) -> bool:
         """True if :meth:`apply` would accept ``event``."""
         try:
             self.apply(event)
@@ -490,13 +491,13 @@ class HandState:
             return False
         return True
 
-    def verify(self, event: Mapping[str, Any]) -> None:
+    def verify(self, event: object) -> None:
         """Raise the typed error :meth:`apply` would raise; return None if ``event`` is legal."""
         self.apply(event)
 
-    def apply(self, event: Mapping[str, Any]) -> HandState:
+    def apply(self, event: object) -> HandState:
         """A new state after ``event`` (see :mod:`apps.engine.events`); raises a typed error if illegal."""
-        ev = validate_event(event if type(event) is dict else dict(event))
+        ev = validate_event(event if type(event) is dict or not isinstance(event, Mapping) else dict(event))
         new = self.copy()
         new._apply(ev)
         return new
@@ -629,21 +630,53 @@ class SeatSpec:
     player_id: str | None = None
 
 
-def _spec(x: SeatSpec | Mapping[str, Any]) -> tuple[int, int, str | None, str | None]:
-    """``(seat, stack, name, player_id)`` of a seat given as a :class:`SeatSpec` or a mapping."""
+def _seat_error(message: str, **detail: Any) -> ActionError:
+    return _err(message, "seats_invalid", "RULES.md §4-7", **detail)
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _spec(x: object) -> tuple[int, int, str | None, str | None]:
+    """``(seat, stack, name, player_id)`` of a seat given as a :class:`SeatSpec` or a mapping. Every value
+    is checked, never converted: a seat or stack that is not a whole number (``100.7``, ``"100"``, True)
+    is refused, as is a missing one."""
+    # object, not int: compiled, an int variable would convert a bool and refuse a float with a TypeError
+    seat: object
+    stack: object
+    name: object
+    pid: object
     if isinstance(x, SeatSpec):
-        return x.seat, x.stack, x.name, x.player_id
-    pid = x.get("player_id", x.get("id"))
-    return int(x["seat"]), int(x["stack"]), x.get("name"), None if pid is None else str(pid)
+        seat, stack, name, pid = x.seat, x.stack, x.name, x.player_id
+    elif isinstance(x, Mapping):
+        missing = [k for k in ("seat", "stack") if k not in x]
+        if missing:
+            raise _seat_error(f"a seat needs {' and '.join(missing)}", missing=missing)
+        seat, stack, name = x["seat"], x["stack"], x.get("name")
+        pid = x.get("player_id", x.get("id"))
+    else:
+        raise _seat_error(f"a seat is a mapping with seat and stack, not {x!r}", value=repr(x))
+    if not _whole(seat) or not _whole(stack):
+        raise _seat_error(
+            f"seat {seat!r} with stack {stack!r}: seats and chips are whole numbers", seat=repr(seat),
+            stack=repr(stack),
+        )  # fmt: skip
+    if name is not None and type(name) is not str:
+        raise _seat_error(f"seat {seat}'s name must be text, not {name!r}", seat=seat)
+    if pid is not None and (type(pid) is not str and not _whole(pid)):
+        raise _seat_error(f"seat {seat}'s player id must be text or a number, not {pid!r}", seat=seat)
+    assert type(seat) is int and type(stack) is int and (name is None or type(name) is str)  # checked above
+    return seat, stack, name, None if pid is None else str(pid)
 
 
-def _marked_blinds(seats: list[SeatSpec | Mapping[str, Any]]) -> tuple[int | None, int] | None:
+def _marked_blinds(seats: list[object]) -> tuple[int | None, int] | None:
     """The blinds given with the seats (``"blind": "small"`` / ``"big"``; a tournament's dead button, TDA
     32), or None: derive them from the button. A big blind with no small blind marked: the small blind is
     dead (no one posts it)."""
     marked: dict[str, int] = {}
     for x in seats:
-        if isinstance(x, SeatSpec) or x.get("blind") is None:
+        if not isinstance(x, Mapping) or x.get("blind") is None:
             continue
         blind = x["blind"]
         if blind not in ("small", "big") or blind in marked:
@@ -656,9 +689,24 @@ def _marked_blinds(seats: list[SeatSpec | Mapping[str, Any]]) -> tuple[int | Non
     return marked.get("small"), marked["big"]
 
 
-def start_hand(
-    game: Game, seats: Iterable[SeatSpec | Mapping[str, Any]], button: int, hand_number: int = 1
-) -> HandState:
+def _checked_start(game: object, seats: object, button: object, hand_number: object) -> list[object]:
+    """The arguments of :func:`start_hand`, checked: a wrong type is a typed refusal (compiled or not,
+    the same one), never a TypeError or a conversion."""
+    if not isinstance(game, Game):
+        raise _err(f"a hand is dealt for a Game, not {game!r}", "game_invalid", "RULES.md §6-7",
+                   value=repr(game))  # fmt: skip
+    if not _whole(button):
+        raise _err(f"the button must be a seat number, not {button!r}", "button_invalid", "RULES.md §4-7",
+                   button=repr(button))  # fmt: skip
+    if not _whole(hand_number) or hand_number < 1:  # type: ignore[operator]
+        raise _err(f"the hand number must be a whole number >= 1, not {hand_number!r}", "hand_number_invalid",
+                   "RULES.md §4-7", hand_number=repr(hand_number))  # fmt: skip
+    if isinstance(seats, str | bytes | Mapping) or not isinstance(seats, Iterable):
+        raise _seat_error(f"the seats are a list of seats, not {seats!r}", value=repr(seats))
+    return list(seats)
+
+
+def start_hand(game: object, seats: object, button: object, hand_number: object = 1) -> HandState:
     """Deal a hand: forced bets are posted, the first betting round (or the draw, in no-bet mode) begins.
     The blinds follow the button, unless the seats mark them (``"blind": "small"`` / ``"big"``): then no
     one posts an unmarked small blind (a dead small blind, TDA 32) and the button may be an empty seat.
@@ -673,8 +721,9 @@ def start_hand(
     >>> (st.sb_seat, st.bb_seat, st.to_act, st.bets())
     (None, 4, 1, {1: 0, 2: 0, 4: 10})
     """
-    seats = list(seats)
-    specs = sorted([_spec(x) for x in seats], key=lambda s: s[0])
+    seat_list = _checked_start(game, seats, button, hand_number)
+    assert isinstance(game, Game) and type(button) is int and type(hand_number) is int  # checked above
+    specs = sorted([_spec(x) for x in seat_list], key=lambda s: s[0])
     numbers = [s[0] for s in specs]
     if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers):
         raise _err("seat numbers must be distinct and >= 1", "seats_invalid", "RULES.md §4-7", seats=numbers)
@@ -703,7 +752,7 @@ def start_hand(
         button,
         [SeatState(number, stack, stack, name, pid) for number, stack, name, pid in specs],
     )
-    blinds = _marked_blinds(seats)
+    blinds = _marked_blinds(seat_list)
     if blinds is not None and game.big_blind:
         if blinds[1] not in numbers or (blinds[0] is not None and blinds[0] not in numbers):
             raise _err("a marked blind is not dealt in", "blinds_invalid", "TDA 32", seats=numbers)
@@ -712,13 +761,7 @@ def start_hand(
     return st
 
 
-def replay(
-    game: Game,
-    seats: Iterable[SeatSpec | Mapping[str, Any]],
-    button: int,
-    hand_number: int,
-    events: Iterable[Mapping[str, Any]],
-) -> HandState:
+def replay(game: object, seats: object, button: object, hand_number: object, events: object) -> HandState:
     """Start the hand and apply ``events`` in order (the service caches the result).
 
     >>> from apps.engine.games import five_card_draw
@@ -726,9 +769,12 @@ def replay(
     ...        [{"type": "bet", "seat": 2, "amount": 20}, {"type": "fold", "seat": 1}]).stacks()
     {1: 90, 2: 110}
     """
-    st = start_hand(game, list(seats), button, hand_number)  # a fresh state: applied in place, no copies
+    st = start_hand(game, seats, button, hand_number)  # a fresh state: applied in place, no copies
+    if isinstance(events, str | bytes | Mapping) or not isinstance(events, Iterable):
+        raise _err(f"the events are a list of events, not {events!r}", "event_invalid", "RULES.md §4-7",
+                   event=repr(events))  # fmt: skip
     for ev in events:
-        st._apply(validate_event(ev if type(ev) is dict else dict(ev)))
+        st._apply(validate_event(ev if type(ev) is dict or not isinstance(ev, Mapping) else dict(ev)))
     return st
 
 

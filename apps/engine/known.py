@@ -106,14 +106,25 @@ def forget_muck(st: HandState) -> None:
 
 
 def check_free(
-    st: HandState, card: str, owner: SeatState, *, allow_muck: bool = False, allow_current: bool = False
+    st: HandState,
+    card: str,
+    owner: SeatState,
+    *,
+    allow_muck: bool = False,
+    allow_current: bool = False,
+    allow_undrawn: bool = False,
 ) -> None:
     """A known card entering ``owner``'s hand must not be known anywhere else (RULES.md §1, §7); a folded
-    hand's cards count as the muck."""
+    hand's cards count as the muck. ``allow_undrawn`` (PHH's reading, after its reshuffle): PokerKit deals
+    a draw's cards once every discard of it is made, so a card still held by a seat yet to draw this round
+    may come out of the reshuffle (that seat's discard in the file throws it)."""
     if card == UNKNOWN:
         return
+    i = st.draw_index
     for o in st.seats:
         if (card in o.cards or card in o.unplaced) and not o.folded and o.seat != owner.seat:
+            if allow_undrawn and len(o.draws) <= i:
+                continue
             raise _err(
                 f"{card} is already known in seat {o.seat}'s hand",
                 "card_conflict",
@@ -196,11 +207,22 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
         kept = [c for c in hand if c in shown]
         unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
         hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
-    out = st.stub.draw(n, last=st._is_last_drawer(seat))
+    phh = st._table.phh
+    done = st.last_reshuffle
+    pooled = (
+        phh
+        and done is not None
+        and (done["deal"], done["draw"]) == (st.deal, st.draw_index)
+        and not done["declared"]
+    )
+    out = st.stub.draw(n, last=st._is_last_drawer(seat), phh=phh, pooled=pooled)
+    free = phh and (out.reshuffled or pooled)  # PHH's reading: every card not in a hand was reshuffled
     for c in receive or []:
         if c == UNKNOWN:
             continue
-        if c in known_discards or c in hand or (c in unplaced and not out.reshuffled):
+        if c in hand or (
+            (c in known_discards or c in unplaced) and not (free or (out.reshuffled and c in unplaced))
+        ):
             raise _err(
                 f"{c} cannot be received: seat {seat} just discarded or holds it",
                 "card_conflict",
@@ -208,14 +230,22 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
                 seat=seat,
                 card=c,
             )
-        check_free(st, c, s, allow_muck=out.reshuffled, allow_current=out.last_resort)
+        check_free(
+            st,
+            c,
+            s,
+            allow_muck=out.reshuffled or free,
+            allow_current=out.last_resort or free,
+            allow_undrawn=free,
+        )
     hand += receive if receive is not None else [UNKNOWN] * n
     s.cards, s.unplaced = hand, unplaced
     s.draws.append(n)
     st.stub = out.stub
     if out.last_resort:  # the earlier drawers' discards of this draw went into the stub too
         st.current_known = []
-    st.current_known.extend(known_discards)
+    if not free:  # PHH's reading: these discards went into PokerKit's reshuffle (they may come again)
+        st.current_known.extend(known_discards)
     if out.reshuffled:
         forget_muck(st)
         st.last_reshuffle = {

@@ -60,7 +60,8 @@ def legal_actions(st: HandState) -> list[dict[str, Any]]:
         ]
         for seat in waiting:
             out.append({"type": "show", "seat": seat})
-            out.append({"type": "muck", "seat": seat})
+            if st.game.betting:  # no-bet mode: everyone shows (RULES.md §6)
+                out.append({"type": "muck", "seat": seat})
         out.append({"type": "finish_order", "seats": sorted(s.seat for s in st._live())})
     if (
         st.phase in (BETTING, DRAWING)

@@ -493,19 +493,40 @@ class FailedAction:
                 "message": self.message, "detail": self.detail}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReplayResult:
     """The outcome of :func:`replay_phh`: ``final_stacks`` (``None`` if the hand did not reach its end),
-    the file's ``expected_stacks`` (``finishing_stacks``), and the first failure if any."""
+    the file's ``expected_stacks`` (``finishing_stacks``), and the first failure if any. ``rules``: the
+    reading it was replayed under (``"phh"`` or ``"house"``); ``event_actions[i]``: the index of the PHH
+    action that ``events[i]`` came from. :attr:`notes` (made when first read, so a replay that does not
+    ask costs nothing more): under ``phh``, every point where RULES.md would rule otherwise."""
 
     final_stacks: list[int] | None
     expected_stacks: list[int] | None
     error: FailedAction | None
     events: list[dict[str, Any]] = field(default_factory=list)
+    rules: str = "house"
+    event_actions: list[int] = field(default_factory=list)
+    early_notes: list[dict[str, Any]] = field(default_factory=list)
+    _notes: list[dict[str, Any]] | None = None
+    _hh: HandHistory | None = None
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def notes(self) -> list[dict[str, Any]]:
+        """``[{"index", "action", "note", ...}]``: under PHH's reading, each action (``index`` into the
+        file's ``actions``; ``None`` for the hand as a whole) where the house rules would rule otherwise."""
+        if self._notes is None:
+            from apps.engine.phh_reading import house_notes
+
+            later = house_notes(self) if self._hh is not None and self.rules == "phh" else []
+            self._notes = sorted(
+                self.early_notes + later, key=lambda n: -1 if n["index"] is None else n["index"]
+            )
+        return self._notes
 
     @property
     def status(self) -> str:
@@ -567,9 +588,11 @@ def _dead_small_blind(blinds: list[int]) -> bool:
     return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
 
 
-def game_from_phh(hh: HandHistory) -> Game:
+def game_from_phh(hh: HandHistory, *, rules: str | None = None) -> Game:
     """The engine :class:`~apps.engine.games.Game` of a hand: ``_floor_game`` if present, else built from the
     standard fields with Floor's defaults. Raises :class:`PHHVariantUnsupported` for other variants.
+    ``rules`` (``"phh"`` or ``"house"``) sets how the hand is refereed; None: the stored game's, else
+    :func:`default_rules`.
 
     >>> g = game_from_phh(loads(_EXAMPLE))  # WSOP 2023 #43 day 5 hand 41: a big-blind ante
     >>> (g.kind, g.structure, g.bet_units, g.small_blind, g.big_blind, g.big_blind_ante)
@@ -578,15 +601,18 @@ def game_from_phh(hh: HandHistory) -> Game:
     if hh.variant not in SUPPORTED_VARIANTS:
         raise _unsupported(f"variant {hh.variant} is not played by Floor (supported: {SUPPORTED_VARIANTS})",
                            variant=hh.variant)  # fmt: skip
-    game = _cached_standard_game(hh)
     stored = hh.get("_floor_game")
-    if stored is not None:
-        if not isinstance(stored, dict):
-            raise _error("_floor_game must be a table", "phh_field_invalid", field="_floor_game")
-        game = _game_from_table(game, stored)
-        if _variant_of(game) != hh.variant:
-            raise _error(f"_floor_game is a {game.kind} ({game.structure}), not {hh.variant}",
-                         "phh_field_invalid", field="_floor_game")  # fmt: skip
+    if stored is None:
+        return _cached_standard_game(hh, rules or "phh")
+    game = _cached_standard_game(hh, "house")
+    if not isinstance(stored, dict):
+        raise _error("_floor_game must be a table", "phh_field_invalid", field="_floor_game")
+    game = _game_from_table(game, stored)
+    if _variant_of(game) != hh.variant:
+        raise _error(f"_floor_game is a {game.kind} ({game.structure}), not {hh.variant}",
+                     "phh_field_invalid", field="_floor_game")  # fmt: skip
+    if rules is not None and rules != game.rules:
+        game = replace(game, rules=rules)
     return game
 
 
@@ -598,12 +624,14 @@ _GAME_FIELDS = (
 )  # fmt: skip
 
 
-def _cached_standard_game(hh: HandHistory) -> Game:
+def _cached_standard_game(hh: HandHistory, rules: str) -> Game:
     fields = hh.fields
-    key = repr([fields.get(name) for name in _GAME_FIELDS])  # repr: True and 1, 2.0 and 2 stay apart
+    key = repr([fields.get(name) for name in _GAME_FIELDS] + [rules])  # repr: True and 1, 2.0 and 2 apart
     game = _GAMES.get(key)
     if game is None:
         game = _standard_game(hh)  # raises for fields it refuses: nothing is cached then
+        if rules != game.rules:
+            game = replace(game, rules=rules)
         if len(_GAMES) >= 256:  # games are few; never let the cache grow without bound
             _GAMES.clear()
         _GAMES[key] = game
@@ -744,38 +772,74 @@ def _failure(index: int | None, text: str | None, exc: EngineError) -> FailedAct
     return FailedAction(index, text, exc.code, exc.rule, exc.message, dict(exc.detail))
 
 
-def replay_phh(hh: HandHistory) -> ReplayResult:
+RULES_READINGS = ("phh", "house")
+_NOT_NOW = ("wrong_phase", "not_your_turn", "hand_finished")
+_BETTING_VERBS = frozenset(("cc", "cbr", "f"))
+RULE_SKIPPED_CHECK = "RULES.md §4"
+NOTE_SKIPPED_CHECK = (
+    "legal under PHH: PokerKit asks the last player with chips to check; RULES.md §4 skips that turn "
+    "(nobody is left to answer a bet)"
+)
+
+
+def default_rules(hh: HandHistory) -> str:
+    """The reading a file is replayed under unless told: for a file Floor wrote (it has ``_floor_game``),
+    the reading its game was refereed under, ``house`` (RULES.md) unless it was itself imported under
+    ``phh``; for a standard file ``phh`` (a record made under PHH's own semantics, PokerKit's, under which
+    alone its finishing stacks are right)."""
+    stored = hh.get("_floor_game")
+    if stored is None:
+        return "phh"
+    rules = stored.get("rules", "house") if isinstance(stored, dict) else "house"
+    return rules if rules in RULES_READINGS else "house"
+
+
+def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
     """Apply every action of ``hh`` through the hand engine (which checks each one) and compare the final
-    stacks with ``finishing_stacks`` when the file has them.
+    stacks with ``finishing_stacks`` when the file has them. ``rules``: ``"phh"`` (PHH's reading, PokerKit's
+    semantics) or ``"house"`` (RULES.md); None: :func:`default_rules`. Under ``phh``, the result's
+    ``notes`` say where RULES.md would rule otherwise.
 
     >>> r = replay_phh(loads(_EXAMPLE))
-    >>> (r.ok, r.final_stacks, r.events[6])
-    (True, [7200000, 2600000, 4800000, 775000, 14325000], {'type': 'raise', 'seat': 4, 'amount': 200000})
+    >>> (r.ok, r.rules, r.final_stacks)
+    (True, 'phh', [7200000, 2600000, 4800000, 775000, 14325000])
+    >>> r.events[6]
+    {'type': 'raise', 'seat': 4, 'amount': 200000}
     """
+    if rules is None:
+        rules = default_rules(hh)
+    elif rules not in RULES_READINGS:
+        raise _error(
+            f"rules must be one of {RULES_READINGS}, not {rules!r}", "phh_rules_invalid", rules=rules
+        )
+    phh_reading = rules == "phh"
     try:
         expected = hh.finishing_stacks
     except PHHError as exc:
-        return ReplayResult(None, None, _failure(None, None, exc))
+        return ReplayResult(None, None, _failure(None, None, exc), rules=rules)
     try:
-        game = game_from_phh(hh)
+        game = game_from_phh(hh, rules=rules)
         seats, button = seats_from_phh(hh)
         numbers = [s["seat"] for s in seats]
         _clockwise_check(numbers, button)
         state = start_hand(game, seats, button, _hand_number(hh))
     except EngineError as exc:
-        return ReplayResult(None, expected, _failure(None, None, exc))
+        return ReplayResult(None, expected, _failure(None, None, exc), rules=rules)
     texts = hh.actions
     events: list[dict[str, Any]] = []
+    event_actions: list[int] = []
+    early: list[dict[str, Any]] = []
     parsed: list[_Fields] = []
     for i, text in enumerate(texts):
         try:
             parsed.append(_fields(text))
         except PHHError as exc:
-            return ReplayResult(None, expected, _failure(i, text, exc), events)
+            return ReplayResult(None, expected, _failure(i, text, exc), events, rules)
     receives = _receives(parsed)
     consumed = {j for j, _ in receives.values()}
     apply = state._apply  # our own fresh state: every event is applied in place, no copy
     count = len(numbers)
+    round_ended = False  # PHH's reading: the last betting action ended its round (PokerKit may ask a check)
     for i, (verb, player, cards, amount, note) in enumerate(parsed):
         if i in consumed:
             continue
@@ -791,21 +855,77 @@ def replay_phh(hh: HandHistory) -> ReplayResult:
             if floor is not None:
                 apply(validate_event(floor))  # JSON from the file: its shape is checked first
                 events.append(floor)
+                event_actions.append(i)
+                round_ended = False
                 continue
             event = _event_of(state, verb, seat, cards, amount, receives[i][1] if i in receives else None)
             if event is not None:
-                apply(event)  # built by _event_of from a parsed action: its shape is right by construction
+                before = (state.deal, state.round, state.phase)
+                try:
+                    apply(
+                        event
+                    )  # built by _event_of from a parsed action: its shape is right by construction
+                except EngineError as exc:
+                    if not (phh_reading and round_ended and verb == "cc" and exc.code in _NOT_NOW):
+                        raise
+                    me = state.seat(seat)
+                    if me.folded or me.stack <= 0:
+                        raise
+                    # PokerKit asks the last player with chips to check though nobody can answer a bet:
+                    # a check changes no chip, so it is read as said and noted.
+                    early.append({"index": i, "action": texts[i], "code": "phh_check_skipped",
+                                  "rule": RULE_SKIPPED_CHECK, "note": NOTE_SKIPPED_CHECK})  # fmt: skip
+                    round_ended = False
+                    continue
                 events.append(event)
+                event_actions.append(i)
+                round_ended = verb in _BETTING_VERBS and before != (state.deal, state.round, state.phase)
         except EngineError as exc:
-            return ReplayResult(None, expected, _failure(i, texts[i], exc), events)
+            return ReplayResult(
+                None, expected, _failure(i, texts[i], exc), events, rules, event_actions, early
+            )
     stacks = state.stacks()
     final = [stacks[n] for n in numbers] if state.finished else None
     error = None
     if expected is not None and final != expected:
-        error = FailedAction(None, None, "phh_stacks_mismatch", _RULE,
-                             f"final stacks {final} differ from finishing_stacks {expected}",
-                             {"final_stacks": final, "expected_stacks": expected})  # fmt: skip
-    return ReplayResult(final, expected, error, events)
+        odd = _odd_chips_reading(state, numbers) if phh_reading and final is not None else None
+        if odd is not None and odd == expected:
+            note = (
+                f"the finishing stacks {expected} give each split pot's odd chips as PokerKit does (the "
+                f"whole remainder to the first winner left of the button); RULES.md §5 (TDA 20) gives them "
+                f"one at a time from the left of the button: {final}"
+            )
+            early.append(
+                {"index": None, "action": None, "code": "phh_odd_chips", "rule": "RULES.md §5; TDA 20",
+                 "note": note, "phh_stacks": expected, "house_stacks": final}
+            )  # fmt: skip
+        else:
+            error = FailedAction(None, None, "phh_stacks_mismatch", _RULE,
+                                 f"final stacks {final} differ from finishing_stacks {expected}",
+                                 {"final_stacks": final, "expected_stacks": expected})  # fmt: skip
+    return ReplayResult(final, expected, error, events, rules, event_actions, early, None, hh)
+
+
+def _odd_chips_reading(state: HandState, numbers: list[int]) -> list[int] | None:
+    """The final stacks had each split pot's remainder gone whole to its first winner (PokerKit's way);
+    None when no pot was split unevenly."""
+    result = state.result
+    if not result or result.get("kind") != "pots":
+        return None
+    received = {int(k): int(v) for k, v in result["returned"].items()}
+    uneven = False
+    for pot in result["pots"]:
+        winners = [int(w) for w in pot["winners"]]
+        each, left = divmod(int(pot["amount"]), len(winners))
+        uneven = uneven or (left > 0 and len(winners) > 2)
+        for w in winners:
+            received[w] = received.get(w, 0) + each
+        received[winners[0]] += left
+    if not uneven:
+        return None
+    got = {int(k): int(v) for k, v in result["received"].items()}
+    stacks = state.stacks()
+    return [stacks[n] - got.get(n, 0) + received.get(n, 0) for n in numbers]
 
 
 def _hand_number(hh: HandHistory) -> int:
@@ -966,13 +1086,16 @@ def phh_from_hand(
     return HandHistory(fields)
 
 
-def hand_from_phh(hh: HandHistory) -> tuple[Game, list[dict[str, Any]], int, int, list[dict[str, Any]]]:
+def hand_from_phh(
+    hh: HandHistory, *, rules: str | None = None
+) -> tuple[Game, list[dict[str, Any]], int, int, list[dict[str, Any]]]:
     """The Floor hand of a PHH hand: ``(game, seats, button, hand_number, events)``; raises the first
-    refusal as its typed error (see :func:`replay_phh` for a report instead)."""
-    result = replay_phh(hh)
+    refusal as its typed error (see :func:`replay_phh` for a report instead). The game carries the reading
+    it was replayed under (``rules``, see :func:`replay_phh`)."""
+    result = replay_phh(hh, rules=rules)
     err = result.error
     if err is not None and err.code != "phh_stacks_mismatch":
         cls = PHHVariantUnsupported if result.status == "unsupported" else EngineError
         raise cls(err.message, code=err.code, rule=err.rule, detail={**err.detail, "index": err.index})
     seats, button = seats_from_phh(hh)
-    return game_from_phh(hh), seats, button, _hand_number(hh), result.events
+    return game_from_phh(hh, rules=result.rules), seats, button, _hand_number(hh), result.events

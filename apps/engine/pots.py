@@ -78,7 +78,8 @@ class PotPlayer:
 
     ``contributed`` is what the seat bet, called and raised, blinds included; ``dead`` is what it put in as
     dead money (an ante, a big-blind ante): never returned as uncalled, always in the main pot, which every
-    live player can win (RULES.md §4; TDA RP-11).
+    live player can win (RULES.md §4; TDA RP-11). ``dead_hand``: a hand killed for false openers (it must
+    be folded): none of its chips comes back as uncalled; they stay in the pots (RULES.md §6).
 
     >>> PotPlayer(seat=1, contributed=50, strength=FinishingRank(1), name="A").label
     'A'
@@ -90,6 +91,7 @@ class PotPlayer:
     strength: Strength | None = None
     name: str | None = None
     dead: int = 0
+    dead_hand: bool = False
 
     @property
     def put_in(self) -> int:
@@ -256,7 +258,7 @@ def _uncalled(players: Sequence[PotPlayer]) -> dict[int, int]:
     """``{seat: chips back}``: only a strictly highest contribution has chips above the next-highest."""
     top = max(players, key=lambda p: p.contributed)
     second = max((p.contributed for p in players if p.seat != top.seat), default=0)
-    return {top.seat: top.contributed - second} if top.contributed > second else {}
+    return {top.seat: top.contributed - second} if top.contributed > second and not top.dead_hand else {}
 
 
 @dataclass(slots=True)
@@ -410,6 +412,10 @@ def _pot_line(result: PotResult, pot: Pot, in_pot: Mapping[int, int]) -> Explana
         "hand": pot.hand,
     }
     if pot.uncontested:
+        # the only one eligible: it may still have shown its hand (a side pot at a showdown)
+        shown = any(p.strength is not None for p in result.players if p.seat == pot.winners[0])
+        if shown:
+            return ExplanationLine("pot_uncontested_shown", params)
         return ExplanationLine("pot_uncontested", params)
     reach = min(in_pot[seat] for seat in pot.eligible)
     winning = next(p.strength for p in result.players if p.seat == pot.winners[0])
@@ -580,6 +586,9 @@ _ENGLISH: Final[dict[str, Callable[[Mapping[str, Any]], str]]] = {
     "no_pot": lambda p: "Nothing was called, so there is no pot to award.",
     "pot_uncontested": lambda p: (
         f"{_pot_head(p)}{p['winners'][0]} is the only player eligible and wins it without showing."
+    ),
+    "pot_uncontested_shown": lambda p: (
+        f"{_pot_head(p)}{p['winners'][0]} is the only player eligible and wins it."
     ),
     "pot_won": lambda p: f"{_pot_head(p)}{p['winners'][0]} wins{_with(p['hand'])}{_outranked(p)}.",
     "pot_split": lambda p: (

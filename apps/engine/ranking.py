@@ -333,6 +333,9 @@ def evaluate(cards: str | Sequence[Card | str], ranking: str) -> HandValue:
         flushes, distinct, paired = _TABLES[ranking]
     except (ValueError, IndexError, TypeError, KeyError):
         return _evaluate_checked(cards, ranking)
+    # A bool indexes the table as 0 or 1 (a deuce): with a deuce in the key, make sure no card is a bool.
+    if not key & 1 and bool in (type(a), type(b), type(c), type(d), type(e)):  # type: ignore[comparison-overlap]
+        return _evaluate_checked(cards, ranking)
     value = distinct.get(key)
     if value is not None:
         if _SUIT_BIT_OF[a] & _SUIT_BIT_OF[b] & _SUIT_BIT_OF[c] & _SUIT_BIT_OF[d] & _SUIT_BIT_OF[e]:  # type: ignore[index]

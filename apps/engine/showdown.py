@@ -67,12 +67,17 @@ def _seat_map(d: Any) -> dict[str, int]:
 
 
 def award(
-    players: list[tuple[int, int, bool, Any, int]], *, button: int, smallest_chip: int = 1
+    players: list[tuple[int, int, bool, Any, int]],
+    *,
+    button: int,
+    smallest_chip: int = 1,
+    kept: int | None = None,
 ) -> tuple[dict[int, int], dict[int, int]]:
     """``(returned, received)`` exactly as :func:`~apps.engine.pots.resolve_pots` decides them, for players
     given as ``(seat, contributed, folded, strength, dead)`` (the fields of ``PotPlayer``), without building
     the pots' records or the explanation: the hand needs only the chips when it ends; the rest is made
-    when ``HandState.result`` is read (and checked against these chips then).
+    when ``HandState.result`` is read (and checked against these chips then). ``kept``: a dead hand's seat
+    (false openers), none of whose chips comes back as uncalled (RULES.md §6).
 
     The same steps as ``resolve_pots``: the strictly highest contribution's excess comes back; levels of
     contribution make pots (merged while the same live players reach them; a level no live player reached
@@ -85,7 +90,7 @@ def award(
     ordered = sorted(players)
     top = max(ordered, key=lambda p: p[1])
     second = max((p[1] for p in ordered if p[0] != top[0]), default=0)
-    returned = {top[0]: top[1] - second} if top[1] > second else {}
+    returned = {top[0]: top[1] - second} if top[1] > second and top[0] != kept else {}
     in_pot = {p[0]: p[1] - returned.get(p[0], 0) for p in ordered}
     live = [p for p in ordered if not p[2]]
     tiers: list[list[tuple[int, int, bool, Any, int]]] = []
@@ -145,7 +150,8 @@ def settle(st: HandState) -> None:
         (s.seat, s.contributed - s.dead_posted, s.folded, strengths.get(s.seat), s.dead_posted)
         for s in st.seats
     ]
-    returned, received = award(players, button=st.button, smallest_chip=st.game.smallest_chip)
+    kept = next((s.seat for s in st.seats if s.dead), None)  # false openers: every chip stays in
+    returned, received = award(players, button=st.button, smallest_chip=st.game.smallest_chip, kept=kept)
     opener = st.opener
     if (
         st.game.opening == "jacks-or-better"
@@ -164,7 +170,9 @@ def settle(st: HandState) -> None:
     contributed = {s.seat: s.contributed for s in st.seats}
     stacks = {str(s.seat): s.stack for s in st.seats}
     button, chip = st.button, st.game.smallest_chip
-    st.set_result_later(partial(_pots_result, players, names, button, chip, contributed, stacks, received))
+    st.set_result_later(
+        partial(_pots_result, players, names, button, chip, contributed, stacks, received, kept)
+    )
     _finish(st)
 
 
@@ -176,12 +184,21 @@ def _pots_result(
     contributed: dict[int, int],
     stacks: dict[str, int],
     received: dict[int, int],
+    kept: int | None = None,
 ) -> dict[str, Any]:
     """``HandState.result`` of a hand that ended with chips: the pots, each seat's chips and the
     explanation, from :func:`~apps.engine.pots.resolve_pots` (which must agree with :func:`award`)."""
     res = resolve_pots(
         [
-            PotPlayer(seat, put_in, folded=folded, strength=strength, name=names[seat], dead=dead)
+            PotPlayer(
+                seat,
+                put_in,
+                folded=folded,
+                strength=strength,
+                name=names[seat],
+                dead=dead,
+                dead_hand=seat == kept,
+            )
             for seat, put_in, folded, strength, dead in players
         ],
         button=button,

@@ -20,7 +20,7 @@ from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
-from apps.core.i18n import award_check
+from apps.core.i18n import award_check, error_message
 from apps.core.schema import errors
 from apps.tables import selectors, services
 from apps.tables.models import Hand, Seat, Table
@@ -399,13 +399,28 @@ class HandPhhApi(APIView):
 class HandImportApi(APIView):
     class InputSerializer(Serializer):
         phh = serializers.CharField(max_length=200_000, help_text="the text of one .phh file")
+        rules = serializers.ChoiceField(
+            choices=["phh", "house"],
+            required=False,
+            help_text="phh: PHH's own semantics (PokerKit's), with a note wherever RULES.md would rule "
+            "otherwise; house: RULES.md. Default: house for a file Floor wrote (_floor_game), phh for a "
+            "standard file",
+        )
 
     @extend_schema(
-        request=InputSerializer, responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 422)}
+        request=InputSerializer,
+        responses={201: HandStateSerializer, **errors(400, 401, 403, 404, 409, 422)},
+        description="Record a finished hand from one PHH file (409 while a hand is in play at the table).",
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = validated(self.InputSerializer, request)
         table = _table(table_id)
         actor = require_actor(request, "log in or use the table's device token")
-        hand = services.hand_import_phh(actor=actor, table=table, text=data.validated_data["phh"])
-        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
+        imported = services.hand_import_phh(
+            actor=actor, table=table, text=data.validated_data["phh"], rules=data.validated_data.get("rules")
+        )
+        notes = [
+            {**n, "note": error_message("phh_note", {}, n["note"])} for n in imported.notes
+        ]  # reader's language
+        body = {**selectors.hand_view(imported.hand), "phh_rules": imported.rules, "phh_notes": notes}
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from apps.accounts.permissions import Actor, can_see_cards, director_user_ids
@@ -168,12 +169,60 @@ def hand_phh(hand: Hand, *, actor: Actor | None = None) -> str:
     if actor is not None and not can_see_cards(actor, hand.table):
         events = redact.public_actions(game, hand.seats, hand.button, hand.number, events)
     history = phh.phh_from_hand(
-        game,
-        hand.seats,
-        hand.button,
-        hand.number,
-        events,
-        table=hand.table.name,
-        _floor_hand_id=hand.pk,
+        game, hand.seats, hand.button, hand.number, events, **_phh_fields(hand, game)
     )
     return phh.dumps(history)
+
+
+def _phh_fields(hand: Hand, game: Any) -> dict[str, Any]:
+    """The PHH 0.0.2 fields that carry what Floor knows of a hand: where (``venue``, ``table``,
+    ``seat_count``), when (``year``, ``month``, ``day``, ``time``, ``time_zone``: the hand's start, UTC),
+    the ``event`` (the tournament the table plays for, if any) and the turn ``time_limit`` in seconds."""
+    table = hand.table
+    started = hand.started_at.astimezone(UTC)
+    fields: dict[str, Any] = {
+        "venue": table.club.name,
+        "table": table.name,
+        "seat_count": table.seats_count,
+        "year": started.year,
+        "month": started.month,
+        "day": started.day,
+        "time": started.time().replace(microsecond=0),
+        "time_zone": "UTC",
+        "_floor_hand_id": hand.pk,
+    }
+    link = getattr(table, "tournament_table", None)  # the tournaments app's row, if the table plays one
+    if link is not None:
+        fields["event"] = link.tournament.name
+    if game.turn_time_limit is not None:
+        fields["time_limit"] = game.turn_time_limit
+    level = _level_of(hand)
+    if level is not None:
+        fields["level"] = level
+    return fields
+
+
+def _level_of(hand: Hand) -> int | None:
+    """clocks hook: the level (1, 2, ... in the structure) a hand was dealt at, by its level clock; None
+    when the table has no clock, or when the clock's schedule no longer gives the blinds the hand was dealt
+    with (paused or moved since): then PHH's ``level`` is left out rather than guessed."""
+    from apps.clocks.levelclock import clock_levels, clock_position
+    from apps.clocks.models import LevelClock
+    from apps.engine import clock as lc
+    from apps.engine.games import Game
+
+    clock = LevelClock.objects.filter(tables__table=hand.table, anchor_at__isnull=False).first()
+    if clock is None:
+        return None
+    levels = clock_levels(clock)
+    played = lc.playing_level(levels, clock_position(clock, hand.started_at).level)
+    dealt = Game.from_json(hand.game)
+    expected = lc.game_for_level(Game.from_json(hand.table.game), played)
+    if (expected.small_blind, expected.big_blind, expected.ante, expected.bet_units) != (
+        dealt.small_blind,
+        dealt.big_blind,
+        dealt.ante,
+        dealt.bet_units,
+    ):
+        return None
+    return levels.index(played) + 1

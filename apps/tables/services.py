@@ -659,8 +659,35 @@ def hand_award_check(*, hand: Hand, proposed: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
 
 
-def _phh_read(text: str) -> tuple[Any, Any, list[dict[str, Any]], int]:
-    """The file's one hand: its replay, its game, its seats and its button."""
+@dataclass(frozen=True)
+class PhhImport:
+    """An imported hand, the reading it was replayed under and the notes where RULES.md would rule
+    otherwise (under ``phh``; each also rides on its event as the event's ``note``)."""
+
+    hand: Hand
+    rules: str
+    notes: list[dict[str, Any]]
+
+
+def _notes_on_events(
+    events: list[dict[str, Any]], event_actions: list[int], notes: list[dict[str, Any]]
+) -> None:
+    """Each note on the event of its action (a note on the hand, or on an action that made no event such as
+    PokerKit's extra check, on the event before it, or the first one)."""
+    for note in notes:
+        index = note["index"]
+        at = 0
+        for k, action in enumerate(event_actions):
+            if index is not None and action <= index:
+                at = k
+        if events:
+            event = events[at]
+            event["note"] = f"{event['note']} | {note['note']}" if event.get("note") else note["note"]
+
+
+def _phh_read(text: str, rules: str | None) -> tuple[Any, Any, list[dict[str, Any]], int]:
+    """The file's one hand: its replay under ``rules`` (None: the file's default reading), its game (with
+    that reading), its seats and its button."""
     from apps.engine import phh
 
     if toml_depth(text) > MAX_JSON_DEPTH:
@@ -681,20 +708,22 @@ def _phh_read(text: str) -> tuple[Any, Any, list[dict[str, Any]], int]:
             detail={"hands": len(histories)},
         )
     hh = histories[0]
-    result = phh.replay_phh(hh)
+    result = phh.replay_phh(hh, rules=rules)
     if result.error is not None:
         return result, None, [], 0
-    game = phh.game_from_phh(hh)
+    game = phh.game_from_phh(hh, rules=result.rules)
     seats, button = phh.seats_from_phh(hh)
     return result, game, seats, int(button)
 
 
 @transaction.atomic
-def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
+def hand_import_phh(*, actor: Actor, table: Table, text: str, rules: str | None = None) -> PhhImport:
     """Record a finished hand from a PHH file, every action checked by the engine as live entry is. The
     hand joins the table's history with ``source="import"``; it does not touch the seats' stacks (it is a
     record of a hand played elsewhere or earlier) and does not move the button. Refused (409) while a hand
-    is in play at the table."""
+    is in play at the table. ``rules``: ``phh`` or ``house`` (see ``apps.engine.phh.replay_phh``; unless
+    given, the reading of a file Floor wrote, ``phh`` for a standard one); the hand keeps that reading in
+    its game, so it replays the same later."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _require_dealer(actor, table)
     live = list(
@@ -709,7 +738,7 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
             detail={"hand": live[0]},
         )
     try:
-        result, game, seats, button = _phh_read(text)
+        result, game, seats, button = _phh_read(text, rules)
     except EngineError as exc:
         raise ValidationFailed(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail) from exc
     except (
@@ -736,6 +765,9 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
             rule=err.rule,
             detail={**err.detail, "action_index": err.index, "action": err.action},
         )
+    notes = result.notes
+    events = [dict(e) for e in result.events]
+    _notes_on_events(events, result.event_actions, notes)
     for spec in seats:
         name = str(spec.get("name") or f"Seat {spec['seat']}")[:80]
         problem = text_problem(name)
@@ -756,7 +788,7 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
         state=state.to_json(),
         source=Hand.Source.IMPORT,
     )
-    for seq, event in enumerate(result.events, start=1):
+    for seq, event in enumerate(events, start=1):
         state = state.apply(event)
         HandEvent.objects.create(
             hand=hand, seq=seq, payload=event, state_after=state.to_json(), **_who(actor)
@@ -765,10 +797,10 @@ def hand_import_phh(*, actor: Actor, table: Table, text: str) -> Hand:
         raise RuleViolation(
             "the file's hand does not reach its end", code="phh_hand_unfinished", rule="PHH 0.0.2", detail={}
         )
-    hand.seq = len(result.events)
+    hand.seq = len(events)
     hand.state = state.to_json()
     hand.status = Hand.Status.FINISHED
     hand.result = state.result
     hand.finished_at = timezone.now()
     hand.save()
-    return hand
+    return PhhImport(hand=hand, rules=result.rules, notes=notes)

@@ -61,7 +61,8 @@ def _choose(data: st.DataObject, state: HandState) -> dict[str, Any]:
                 ev["count"] = a["show_ace_above"]
         return ev
     if kind == "show":
-        return {"type": "muck", "seat": a["seat"]}  # cards are unknown: shows are given as a finishing order
+        # cards are unknown: shows are given as a finishing order; no-bet mode refuses a muck (RULES.md §6)
+        return {"type": "muck" if state.game.betting else "timeout", "seat": a["seat"]}
     if kind == "finish_order":
         seats = data.draw(st.permutations(a["seats"]))
         cut = data.draw(st.integers(1, len(seats)))

@@ -177,7 +177,11 @@ def test_triple_draw_antes_are_posted_before_the_blinds() -> None:
 
 
 def test_short_big_blind_call_is_what_was_posted_with_call_full_blind_off() -> None:
+    """RULES.md §4 (short big blind), call_full_blind off (PHH's reading): the call is the posted amount
+    and the minimum raise counts from it: 6 + one bet of 10."""
     g = triple_draw_27(small_blind=5, big_blind=10, call_full_blind=False)  # PokerKit / PHH semantics
     st = deal(g, 100, 6, 100, button=3)
     assert action(st, "call") == {"type": "call", "seat": 3, "amount": 6, "to": 6}
-    assert action(st, "raise")["min"] == 20  # the blind is still the bet a raise must top
+    assert action(st, "raise")["min"] == 16
+    st = play(st, "3 raise 16")
+    assert st.bets() == {1: 5, 2: 6, 3: 16}

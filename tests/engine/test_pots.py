@@ -252,7 +252,7 @@ def test_layer_only_folded_players_reached_is_dead_money_for_the_pot_below() -> 
     assert (side.amount, side.eligible, side.uncontested, dict(side.shares)) == (350, (2,), True, {2: 350})
     assert result.explanation_text()[1] == (
         "Side pot 1: (100 − 50) × 3 + (200 − 100) × 2 = 350; eligible B (C and D folded: chips stay in, "
-        "cannot win); B is the only player eligible and wins it without showing."
+        "cannot win); B is the only player eligible and wins it."  # B showed: no "without showing"
     )
 
 

@@ -102,7 +102,8 @@ def test_hand_picked_pots_reach_every_key_in_every_language() -> None:
         ([PotPlayer(1, 50, strength=rank(1)), PotPlayer(2, 120, strength=rank(2)),
           PotPlayer(3, 200, strength=rank(3))], 3, 1),  # uncalled, side pot, outranked
         ([PotPlayer(1, 0, strength=rank(1)), PotPlayer(2, 0, strength=rank(2))], 1, 1),  # no pot
-        ([PotPlayer(1, 40, folded=True), PotPlayer(2, 40, strength=rank(1))], 1, 1),  # uncontested
+        ([PotPlayer(1, 40, folded=True), PotPlayer(2, 40, strength=rank(1))], 1, 1),  # uncontested, shown
+        ([PotPlayer(1, 40, folded=True), PotPlayer(2, 40)], 1, 1),  # uncontested, won without showing
         ([PotPlayer(s, 34, strength=rank(1)) for s in (1, 2, 3)] + [PotPlayer(4, 0, folded=True, dead=1)],
          2, 1),  # split with odd chips, dead money
         ([PotPlayer(1, 55, strength=rank(1)), PotPlayer(2, 55, strength=rank(1))], 2, 25),  # a remainder

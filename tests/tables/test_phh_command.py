@@ -156,3 +156,42 @@ def test_given_the_real_command_line_then_the_process_exit_status() -> None:
 
     assert ok.returncode == 0, ok.stderr
     assert bad.returncode == 2
+
+
+def _pokerkit_file(tmp_path: Path) -> Path:
+    """A standard file PokerKit played: p3 all-in for 14 over the big blind, p1 raises to 24 (PokerKit's
+    reading; RULES.md §4, TDA 47-B, completes the bet to 20)."""
+    from apps.engine import phh
+    from tests.engine.pokerkit_phh import pokerkit_phh
+
+    deal = ["d dh p1 7c5d4h3s2c", "d dh p2 8c6d4s3h2d", "d dh p3 KcQdJh9s8h"]
+    actions = [*deal, "p3 cbr 14", "p1 cbr 24", "p2 cc"]
+    actions += ["p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc"] * 3
+    actions += ["p1 sm 7c5d4h3s2c", "p2 sm 8c6d4s3h2d", "p3 sm KcQdJh9s8h"]
+    path = tmp_path / "pokerkit.phh"
+    path.write_text(phh.dumps(pokerkit_phh("F2L3D", [1000, 1000, 14], actions)))
+    return path
+
+
+def test_given_a_standard_file_when_verified_then_phh_by_default_with_the_house_rules_noted(
+    tmp_path: Path,
+) -> None:
+    path = _pokerkit_file(tmp_path)
+    status, out = verify(str(path))
+    assert status == 0 and "pokerkit.phh hand 1: OK" in out
+    assert (
+        "note at action 4 'p1 cbr 24': legal under PHH; RULES.md §4 (fixed-limit short all-in); TDA 47-B "
+        "would refuse" in out
+    )
+    status, out = verify(str(path), "--json", "--rules", "phh")
+    (row,) = json.loads(out)
+    assert row["rules"] == "phh" and [n["code"] for n in row["notes"]] == ["fixed_limit_amount"]
+
+
+def test_given_a_standard_file_when_verified_under_house_then_refused_with_the_rule(tmp_path: Path) -> None:
+    status, out = verify(str(_pokerkit_file(tmp_path)), "--rules", "house")
+    assert status == 1
+    assert (
+        "FAILED at action 4 'p1 cbr 24': fixed_limit_amount "
+        "[RULES.md §4 (fixed-limit short all-in); TDA 47-B]" in out
+    )
