@@ -49,7 +49,8 @@ def main(host: str, port: str, wait: float = 90) -> None:
         if host in EVERY_ADDRESS | LOOPBACK
         else f"http://{url_host(host)}:{port}/"
     )
-    wait_for(local + "healthz", wait)
+    # The home page, not /healthz: that answers 503 (and logs it) until the worker and beat have beaten.
+    wait_for(local, wait)
     print(f"  Floor is running at {local}   (API docs: {local}api/docs/)")
     if host in LOOPBACK:
         print(f"  It listens on this machine only (HOST={host}): phones cannot reach it.")
