@@ -168,9 +168,7 @@ def hand_phh(hand: Hand, *, actor: Actor | None = None) -> str:
     events = valid_events(hand)
     if actor is not None and not can_see_cards(actor, hand.table):
         events = redact.public_actions(game, hand.seats, hand.button, hand.number, events)
-    history = phh.phh_from_hand(
-        game, hand.seats, hand.button, hand.number, events, **_phh_fields(hand, game)
-    )
+    history = phh.phh_from_hand(game, hand.seats, hand.button, hand.number, events, **_phh_fields(hand, game))
     return phh.dumps(history)
 
 
