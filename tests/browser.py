@@ -45,7 +45,21 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def page(chromium: Any, live_server: Any) -> Iterator[Any]:
-    """A fresh browser context (no cookies) with one page, 1280×800, English unless a test says otherwise."""
+    """A fresh browser context (no cookies) with one page, 1280×800, English unless a test says otherwise.
+
+    The Content-Security-Policy is bypassed: tests install doubles and wait on predicates, which the policy
+    (rightly) forbids to any script not served by Floor. tests/privacy/test_csp_browser.py checks the policy
+    itself, with ``strict_page``."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", bypass_csp=True)
+    context.set_default_timeout(10_000)
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+@pytest.fixture
+def strict_page(chromium: Any, live_server: Any) -> Iterator[Any]:
+    """As ``page``, under the Content-Security-Policy the pages are served with."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     context.set_default_timeout(10_000)
     pg = context.new_page()

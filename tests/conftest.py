@@ -53,4 +53,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = kept
 
 
-from tests.browser import chromium, page  # noqa: E402,F401  (browser fixtures, see tests/browser.py)
+from tests.browser import chromium, page, strict_page  # noqa: E402,F401  (browser fixtures, see tests/browser.py)

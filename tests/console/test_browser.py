@@ -144,7 +144,7 @@ def test_an_illegal_amount_typed_by_hand_is_refused_with_the_rule_where_it_was_t
     refusal = page.locator("#console-refusal")
     refusal.wait_for(state="visible")
     assert refusal.get_attribute("data-code") == "amount_not_in_units"
-    assert "30 is not a multiple of the bet unit 20" in refusal.inner_text()
+    assert "bet 30 is not a whole number of bet units of 20" in refusal.inner_text()
     assert "bets are made in whole bet units" in refusal.inner_text()
     # RULES.md's section stays in the detail, a tap away
     assert "Rule: RULES.md §6" not in refusal.inner_text()

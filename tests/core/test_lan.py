@@ -152,11 +152,12 @@ def test_floor_public_url_is_the_base_of_device_links_qr_codes_and_the_clock_dis
     t.published = True
     t.save(update_fields=["published"])
     clock = client.get(reverse("public:clock", args=[t.pk]))
-    standings = reverse("public:standings", args=[t.pk])
-    assert _qr_svg(f"https://floor.example{standings}") in clock.content.decode()
+    # the TV's QR code opens the players' "who are you?" page
+    me = reverse("public:me-index", args=[t.pk])
+    assert _qr_svg(f"https://floor.example{me}") in clock.content.decode()
     settings.FLOOR_PUBLIC_URL = ""
     again = client.get(reverse("public:clock", args=[t.pk]))
-    assert _qr_svg(f"http://10.0.0.5:8000{standings}") in again.content.decode()
+    assert _qr_svg(f"http://10.0.0.5:8000{me}") in again.content.decode()
 
 
 @pytest.mark.parametrize(

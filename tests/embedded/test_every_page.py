@@ -53,7 +53,12 @@ def _fill(route: str, ids: dict[str, int]) -> str | None:
 
 
 def test_every_get_a_director_can_make_answers_without_a_server_error() -> None:
-    # given a tournament of ten at two tables with hands played, a seat move, a dispute, a league season
+    # given a tournament of ten at two tables with hands played, a seat move, a dispute, a league season,
+    # and a worker and beat that have beaten (else /healthz rightly answers 503)
+    from apps.core.heartbeat import BEAT, WORKER, heartbeat_record
+
+    heartbeat_record(part=WORKER)
+    heartbeat_record(part=BEAT)
     club, director = given_director()
     t = given_tournament(club, director, 10, seats_per_table=5, chip_denominations=[25, 100])
     from apps.tournaments import seating

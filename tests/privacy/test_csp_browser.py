@@ -22,13 +22,13 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 @pytest.fixture(autouse=True)
-def short_streams(settings: Any, page: Any) -> Any:
+def short_streams(settings: Any, strict_page: Any) -> Any:
     """A page's live stream holds a server thread: short lives, and the page left at the end, let every
     stream end before the test database does."""
     settings.FLOOR_SSE_LIFETIME = 1
     yield
-    page.goto("about:blank")
-    page.wait_for_timeout(1600)
+    strict_page.goto("about:blank")
+    strict_page.wait_for_timeout(1600)
 
 
 @pytest.fixture
@@ -49,20 +49,20 @@ def _session_cookie(user: Any, url: str) -> dict[str, Any]:
     }
 
 
-def _visit(page: Any, url: str, console: list[str]) -> list[str]:
+def _visit(strict_page: Any, url: str, console: list[str]) -> list[str]:
     console.clear()
-    response = page.goto(url)
+    response = strict_page.goto(url)
     assert response is not None and response.status == 200, (url, response and response.status)
     assert "script-src 'self'" in response.headers["content-security-policy"]
-    page.wait_for_load_state("load")
-    reported: list[str] = page.evaluate("window.__csp")
+    strict_page.wait_for_load_state("load")
+    reported: list[str] = strict_page.evaluate("window.__csp")
     return reported + [m for m in console if "Content Security Policy" in m]
 
 
-def test_the_listener_sees_a_violation_when_there_is_one(page: Any, live_server: Any) -> None:
-    page.add_init_script(LISTEN)
-    page.goto(live_server.url + "/pots/")
-    caught = page.evaluate(
+def test_the_listener_sees_a_violation_when_there_is_one(strict_page: Any, live_server: Any) -> None:
+    strict_page.add_init_script(LISTEN)
+    strict_page.goto(live_server.url + "/pots/")
+    caught = strict_page.evaluate(
         """() => new Promise((done) => {
             document.addEventListener("securitypolicyviolation", (e) => done(e.violatedDirective));
             const s = document.createElement("script");
@@ -71,13 +71,13 @@ def test_the_listener_sees_a_violation_when_there_is_one(page: Any, live_server:
         })"""
     )
     assert caught.startswith("script-src")
-    assert page.evaluate("window.x") is None  # and the inline script did not run
+    assert strict_page.evaluate("window.x") is None  # and the inline script did not run
 
 
-def test_the_public_pages_pass_the_policy(page: Any, live_server: Any, world: World) -> None:
+def test_the_public_pages_pass_the_policy(strict_page: Any, live_server: Any, world: World) -> None:
     console: list[str] = []
-    page.on("console", lambda m: console.append(m.text))
-    page.add_init_script(LISTEN)
+    strict_page.on("console", lambda m: console.append(m.text))
+    strict_page.add_init_script(LISTEN)
     t, base = world.published.pk, live_server.url
     pages = [
         "/",
@@ -92,30 +92,32 @@ def test_the_public_pages_pass_the_policy(page: Any, live_server: Any, world: Wo
         "/admin/login/",
         "/console/open/",
     ]
-    found = {p: _visit(page, base + p, console) for p in pages}
+    found = {p: _visit(strict_page, base + p, console) for p in pages}
     assert {p: v for p, v in found.items() if v} == {}
     # the pot calculator's script (a static file) runs: "Add a player" adds a row in place, no round trip
-    page.goto(base + "/pots/")
-    before = page.locator("#pot-players > *").count()
-    page.click("#add-row")
-    page.wait_for_function(f"document.querySelectorAll('#pot-players > *').length > {before}")
-    assert page.url == base + "/pots/"
-    assert page.evaluate("window.__csp") == []
+    strict_page.goto(base + "/pots/")
+    before = strict_page.locator("#pot-players > *").count()
+    strict_page.click("#add-row")
+    strict_page.wait_for_function(f"document.querySelectorAll('#pot-players > *').length > {before}")
+    assert strict_page.url == base + "/pots/"
+    assert strict_page.evaluate("window.__csp") == []
 
 
-def test_the_language_switch_still_works_without_its_inline_handler(page: Any, live_server: Any) -> None:
-    page.add_init_script(LISTEN)
-    page.goto(live_server.url + "/pots/")
-    page.select_option("#lang-select", "pt")
-    page.wait_for_selector("html[lang='pt']")
-    assert page.evaluate("window.__csp") == []
+def test_the_language_switch_still_works_without_its_inline_handler(
+    strict_page: Any, live_server: Any
+) -> None:
+    strict_page.add_init_script(LISTEN)
+    strict_page.goto(live_server.url + "/pots/")
+    strict_page.select_option("#lang-select", "pt")
+    strict_page.wait_for_selector("html[lang='pt']")
+    assert strict_page.evaluate("window.__csp") == []
 
 
-def test_the_directors_pages_pass_the_policy(page: Any, live_server: Any, world: World) -> None:
+def test_the_directors_pages_pass_the_policy(strict_page: Any, live_server: Any, world: World) -> None:
     console: list[str] = []
-    page.on("console", lambda m: console.append(m.text))
-    page.add_init_script(LISTEN)
-    page.context.add_cookies([_session_cookie(world.director, live_server.url)])
+    strict_page.on("console", lambda m: console.append(m.text))
+    strict_page.add_init_script(LISTEN)
+    strict_page.context.add_cookies([_session_cookie(world.director, live_server.url)])
     t, club, base = world.published.pk, world.club.pk, live_server.url
     pages = [
         f"/cockpit/clubs/{club}/",
@@ -130,24 +132,24 @@ def test_the_directors_pages_pass_the_policy(page: Any, live_server: Any, world:
         f"/disputes/{world.dispute.pk}/",
         f"/console/tables/{world.cash.pk}/",
     ]
-    found = {p: _visit(page, base + p, console) for p in pages}
+    found = {p: _visit(strict_page, base + p, console) for p in pages}
     assert {p: v for p, v in found.items() if v} == {}
 
 
 def test_the_console_link_opens_the_table_without_the_token_in_any_url(
-    page: Any, live_server: Any, world: World
+    strict_page: Any, live_server: Any, world: World
 ) -> None:
     sent: list[str] = []
-    page.on("request", lambda r: sent.append(r.url))
-    page.add_init_script(LISTEN)
+    strict_page.on("request", lambda r: sent.append(r.url))
+    strict_page.add_init_script(LISTEN)
     raw = world.device_raw
 
-    page.goto(f"{live_server.url}/console/open/#{raw}")
-    page.wait_for_url(f"{live_server.url}/console/tables/{world.cash.pk}/")
-    page.wait_for_selector("#console[data-ready='true']")
+    strict_page.goto(f"{live_server.url}/console/open/#{raw}")
+    strict_page.wait_for_url(f"{live_server.url}/console/tables/{world.cash.pk}/")
+    strict_page.wait_for_selector("#console[data-ready='true']")
 
     assert sent and all(raw not in url for url in sent), [u for u in sent if raw in u]
-    assert raw not in page.url
-    assert page.evaluate("window.__csp") == []
+    assert raw not in strict_page.url
+    assert strict_page.evaluate("window.__csp") == []
     # the token now rides in the HttpOnly cookie, out of the page's reach
-    assert raw not in page.evaluate("document.cookie")
+    assert raw not in strict_page.evaluate("document.cookie")

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from apps.tournaments.services import publish
 from tests.browser import screenshot
-from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory
+from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory, TournamentFactory
 from tests.public.helpers import running_tournament, side_pot_hand
 from tests.tournaments.helpers import open_tables, play_hand, scripted
 
@@ -152,7 +152,13 @@ def test_the_player_page_draws_the_chip_chart_and_the_leaderboard_reads_in_russi
     player_id = t.tables.first().table.hands.first().seats[0]["player_id"]  # type: ignore[union-attr]
     season = SeasonFactory(league=LeagueFactory(published=True, best_n=3))
     for place in (1, 2):
-        SeasonResultFactory(season=season, place=place, points=10000 - 3000 * place, prize=100)
+        SeasonResultFactory(
+            season=season,
+            tournament=TournamentFactory(club=season.league.club, published=True),
+            place=place,
+            points=10000 - 3000 * place,
+            prize=100,
+        )
 
     # when the player's page is opened, then the chip chart is drawn with a point per hand and the start
     page.goto(f"{live_server.url}/players/{player_id}/")
@@ -162,7 +168,7 @@ def test_the_player_page_draws_the_chip_chart_and_the_leaderboard_reads_in_russi
     screenshot(page, "public-player")
 
     # when a Russian browser opens the leaderboard, then the page is in Russian and lists the season
-    context = page.context.browser.new_context(locale="ru-RU")
+    context = page.context.browser.new_context(locale="ru-RU", bypass_csp=True)
     ru = context.new_page()
     ru.goto(f"{live_server.url}/leagues/{season.league_id}/seasons/{season.pk}/")
     assert ru.locator("html").get_attribute("lang") == "ru"

@@ -61,7 +61,10 @@ TOO_WIDE = """
 
 
 def new_page(chromium: Any, width: int, height: int, *, locale: str = "en-US", speech: bool = False) -> Any:
-    context = chromium.new_context(viewport={"width": width, "height": height}, locale=locale)
+    # The tests install doubles (speechSynthesis, axe-core): the policy would refuse them.
+    context = chromium.new_context(
+        viewport={"width": width, "height": height}, locale=locale, bypass_csp=True
+    )
     context.set_default_timeout(15_000)
     if speech:
         context.add_init_script(SPEECH_DOUBLE)

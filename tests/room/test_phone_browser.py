@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser import screenshot
-from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory, director_of
+from tests.factories import LeagueFactory, SeasonFactory, SeasonResultFactory, TournamentFactory, director_of
 from tests.public.helpers import running_tournament, side_pot_hand
 from tests.room.helpers import TOO_WIDE, new_page
 
@@ -114,7 +114,13 @@ def test_the_pot_calculator_gives_the_answer_first(phone, live_server) -> None: 
 def test_the_leaderboard_and_the_standings_stack_their_rows(phone, live_server) -> None:  # type: ignore[no-untyped-def]
     season = SeasonFactory(league=LeagueFactory(published=True, best_n=3))
     for place in (1, 2, 3):
-        SeasonResultFactory(season=season, place=place, points=10000 - 3000 * place, prize=100 * place)
+        SeasonResultFactory(
+            season=season,
+            tournament=TournamentFactory(club=season.league.club, published=True),
+            place=place,
+            points=10000 - 3000 * place,
+            prize=100 * place,
+        )
     phone.goto(f"{live_server.url}/leagues/{season.league_id}/seasons/{season.pk}/")
     fits(phone, "table.standings td")
     first = labels(phone, "table.standings tbody tr:first-child")
