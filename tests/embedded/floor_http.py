@@ -15,6 +15,7 @@ import urllib.request
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
+from email.message import Message
 from typing import Any
 
 HOUR = 3600
@@ -35,7 +36,7 @@ STARTING_STACK = REBUY_CHIPS = 1000
 class Answer:
     status: int
     body: Any
-    headers: dict[str, str]
+    headers: Message  # names without case
 
 
 class HttpFloor:
@@ -76,14 +77,15 @@ class HttpFloor:
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=sent)
         try:
             with self.opener.open(req, timeout=self.timeout) as response:
-                status, raw, got = response.status, response.read(), dict(response.headers)
+                status, raw, got = response.status, response.read(), response.headers
         except urllib.error.HTTPError as error:
-            status, raw, got = error.code, error.read(), dict(error.headers)
+            status, raw, got = error.code, error.read(), error.headers
         self.statuses[status] += 1
         text = raw.decode("utf-8", "replace")
         if status >= 500:
             self.server_errors.append((method, path, status, text[:300]))
         try:
+            # the headers as an HTTPMessage: names without case (uvicorn sends them in lower case)
             parsed = json.loads(text) if text and "json" in got.get("Content-Type", "") else text
         except ValueError:
             parsed = text
