@@ -70,3 +70,23 @@ def next_break_in(clock: Mapping[str, Any]) -> float | None:
             return seconds
         seconds += lv["seconds"]
     return None
+
+
+def clock_config(clock: Any, level: dict[str, Any] | None) -> dict[str, Any]:
+    """What a page's script needs to run a level clock: its stream, where to resume it, the structure and
+    where the clock stands (``level`` as the live standings give it, or None before the start)."""
+    from django.urls import reverse
+
+    from apps.clocks.live import levelclock_channel
+    from apps.public import selectors
+
+    return {
+        "stream": reverse("live-level-clock", args=[clock.pk]),
+        "last_id": selectors.live_channel_last_id(levelclock_channel(clock.pk)),
+        "structure": levels_of(clock.structure),
+        "level": level["level"] if level else 0,
+        "remaining": level["remaining"] if level else 0,
+        "running": bool(level and level["running"]),
+        "started": clock.anchor_at is not None,
+        "hand_for_hand": clock.hand_for_hand,
+    }

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from apps.core.links import absolute_link
 from apps.public import announce, downloads, selectors
 from apps.public.charts import line_chart
-from apps.public.clockface import level_labels, levels_of, next_break_in
+from apps.public.clockface import clock_config, level_labels, next_break_in
 from apps.standings.selectors import leaderboard_for_season
 from apps.tournaments.models import Tournament
 from apps.tournaments.selectors import standings_final, standings_live
@@ -91,18 +91,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int, second: bool = Fa
     }
     level = live["level"]
     if clock is not None:
-        from apps.clocks.live import levelclock_channel
-
-        config["clock"] = {
-            "stream": reverse("live-level-clock", args=[clock.pk]),
-            "last_id": selectors.live_channel_last_id(levelclock_channel(clock.pk)),
-            "structure": levels_of(clock.structure),
-            "level": level["level"] if level else 0,
-            "remaining": level["remaining"] if level else 0,
-            "running": bool(level and level["running"]),
-            "started": clock.anchor_at is not None,
-            "hand_for_hand": clock.hand_for_hand,
-        }
+        config["clock"] = clock_config(clock, level)
     context = {
         "tournament": t,
         "live": live,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from apps.public import selectors
-from apps.public.clockface import level_labels, levels_of
+from apps.public.clockface import clock_config, level_labels
 from apps.tournaments.models import Entry, Tournament
 from apps.tournaments.selectors import standings_live
 from apps.tournaments.services import tournament_channel
@@ -93,18 +93,7 @@ def me_page(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResp
         "clock": None,
     }
     if clock is not None:
-        from apps.clocks.live import levelclock_channel
-
-        config["clock"] = {
-            "stream": reverse("live-level-clock", args=[clock.pk]),
-            "last_id": selectors.live_channel_last_id(levelclock_channel(clock.pk)),
-            "structure": levels_of(clock.structure),
-            "level": level["level"] if level else 0,
-            "remaining": level["remaining"] if level else 0,
-            "running": bool(level and level["running"]),
-            "started": clock.anchor_at is not None,
-            "hand_for_hand": clock.hand_for_hand,
-        }
+        config["clock"] = clock_config(clock, level)
     number = None
     if config["clock"] and level and level["level"] < len(config["clock"]["structure"]):
         number = config["clock"]["structure"][level["level"]]["number"]
