@@ -9,12 +9,10 @@ device moves on by itself when the seat draw opens the tournament's tables or th
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import or_
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -35,32 +33,27 @@ def room_table_names(number: int) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+# Who can say which table stands at a room's Table N: the apps above this one connect a finder in their
+# AppConfig.ready() (tournaments: tonight's tournament table N, rank 0; tables: the cash table "Table N",
+# rank 1), so this module never imports them. Lower rank asks first; the first answer wins.
+RoomTableFinder = Callable[[int, int], "int | None"]
+_finders: list[tuple[int, RoomTableFinder]] = []
+
+
+def room_table_finder_connect(finder: RoomTableFinder, *, rank: int) -> None:
+    """Connect ``finder(club_id, number) -> table id or None``, asked in ``rank`` order (once per finder)."""
+    if all(f is not finder for _, f in _finders):
+        _finders.append((rank, finder))
+        _finders.sort(key=lambda pair: pair[0])
+
+
 def room_table_id(*, club_id: int, number: int) -> int | None:
     """The id of the club's Table ``number`` now (see the module's docstring), None when there is none."""
-    from apps.tables.models import Table
-    from apps.tournaments.models import Tournament, TournamentTable
-
-    tournament_table = (
-        TournamentTable.objects.filter(
-            tournament__club_id=club_id,
-            tournament__status=Tournament.Status.RUNNING,
-            number=number,
-            broken_at__isnull=True,
-        )
-        .order_by("-tournament__started_at", "-tournament_id")
-        .values_list("table_id", flat=True)
-        .first()
-    )
-    if tournament_table is not None:
-        return int(tournament_table)
-    cash = (
-        Table.objects.filter(club_id=club_id, tournament_table__isnull=True)
-        .filter(reduce(or_, (Q(name__iexact=name) for name in room_table_names(number))))
-        .order_by("-created_at", "-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    return int(cash) if cash is not None else None
+    for _rank, finder in _finders:
+        found = finder(club_id, number)
+        if found is not None:
+            return found
+    return None
 
 
 def device_table_ids(*, device: DeviceToken) -> list[int]:

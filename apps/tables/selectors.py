@@ -224,3 +224,22 @@ def _level_of(hand: Hand) -> int | None:
     ):
         return None
     return levels.index(played) + 1
+
+
+def room_cash_table_id(club_id: int, number: int) -> int | None:
+    """The club's cash table named "Table ``number``" (any case, or that name in one of Floor's languages)."""
+    from functools import reduce
+    from operator import or_
+
+    from django.db.models import Q
+
+    from apps.accounts.rooms import room_table_names
+
+    cash = (
+        Table.objects.filter(club_id=club_id, tournament_table__isnull=True)
+        .filter(reduce(or_, (Q(name__iexact=name) for name in room_table_names(number))))
+        .order_by("-created_at", "-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return int(cash) if cash is not None else None

@@ -215,3 +215,22 @@ def seat_moves(*, tournament: Tournament, status: str | None = None) -> list[dic
         }
         for m in qs
     ]
+
+
+def room_tournament_table_id(club_id: int, number: int) -> int | None:
+    """The table number ``number`` of the club's running tournament (the one started last, if two run at
+    once; a broken table no longer counts): what a device of the room's Table N deals at tonight."""
+    from apps.tournaments.models import Tournament, TournamentTable
+
+    found = (
+        TournamentTable.objects.filter(
+            tournament__club_id=club_id,
+            tournament__status=Tournament.Status.RUNNING,
+            number=number,
+            broken_at__isnull=True,
+        )
+        .order_by("-tournament__started_at", "-tournament_id")
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    return int(found) if found is not None else None
