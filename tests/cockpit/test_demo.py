@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from apps.accounts.models import Club, Membership, Player, Role
 from apps.accounts.permissions import Actor
-from apps.core.management.commands import load_demo as demo
+from apps.cockpit.management.commands import load_demo as demo
 from apps.engine.games import Game
 from apps.standings.models import League, Season, SeasonTournament
 from apps.tables import services as tables
