@@ -5,7 +5,7 @@ of running tournaments of 100, 1,000 and 10,000 entrants: the selectors and the 
 
 1. (Re)creates the database ``perf_bench_standings`` (``--database``) on the local PostgreSQL, migrates it.
 2. Seeds one club, enough players, a published league (places-table points, best 10) and its season, and
-   ``--tournaments`` finished tournaments of ``--entries`` entries each with one season result per entry
+   ``--tournaments`` finished published tournaments of ``--entries`` entries each with one season result per entry
    (random players of the first ``--players``, places 1..entries); plus, for each of ``--sizes``, one
    running published tournament of that many entrants seated at tables of six with random stacks, a
    quarter already out, and its payout table.
@@ -103,6 +103,7 @@ def seed(args: argparse.Namespace) -> None:
                 starting_stack=10000,
                 buy_in=100,
                 status=Tournament.Status.FINISHED,
+                published=True,  # the public page counts the published tournaments' results only
             )
             for i in range(args.tournaments)
         ]

@@ -35,7 +35,7 @@ urlpatterns = [
         )(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
         name="api-docs",
     ),
-    path("api/", include("apps.core.urls")),
+    path("api/", include("director.api_urls")),
     # Last: any other /api/ URL answers the JSON error shape, in DEBUG too.
     re_path(r"^api/", core_views.api_not_found),
 ]

@@ -77,10 +77,3 @@ def device_deals_at(*, device: DeviceToken, table: Any, assigned: bool | None = 
     if assigned is None:
         assigned = device.tables.filter(pk=table.pk).exists()
     return assigned
-
-
-def device_tables(*, device: DeviceToken) -> list[Any]:
-    """The tables ``device`` deals at now, by name."""
-    from apps.tables.models import Table
-
-    return list(Table.objects.filter(pk__in=device_table_ids(device=device)).order_by("name"))

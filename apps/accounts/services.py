@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -76,8 +78,6 @@ def device_issue(
     Table ``room_table`` (whichever table that is on the night: :mod:`apps.accounts.rooms`), one or the
     other. The raw token is returned once (for the QR code or link) and only its SHA-256 is stored."""
     _require_director(actor, club)
-    from apps.tables.models import Table
-
     if room_table is not None:
         if table_ids:
             raise ValidationFailed(
@@ -97,7 +97,9 @@ def device_issue(
         )
         return device, raw
 
-    tables = list(Table.objects.filter(club=club, pk__in=table_ids))
+    # The tables app sits above this one: its model is reached through the device's own relation to it.
+    table_model: Any = DeviceToken.tables.rel.model
+    tables = list(table_model.objects.filter(club=club, pk__in=table_ids))
     missing = sorted(set(table_ids) - {t.pk for t in tables})
     if missing:
         raise ValidationFailed(

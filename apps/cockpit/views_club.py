@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from apps.accounts.device_links import console_link, console_qr_data_uri
 from apps.accounts.models import Club, DeviceToken
 from apps.accounts.services import device_issue, device_revoke
 from apps.cockpit import selectors
@@ -50,8 +51,6 @@ def devices(request: HttpRequest, club_id: int) -> HttpResponse:
     if new is not None and new.get("club") != club.pk:
         new = None
     if new is not None:
-        from apps.console.views import console_link, console_qr_data_uri
-
         new["link"] = console_link(request, new["token"])
         new["qr"] = console_qr_data_uri(request, new["token"], title=str(new.get("name") or ""))
     return page(

@@ -3,7 +3,6 @@ entry the dealer makes goes through the dealer API (``/api/hands/<id>/events/``)
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from django.conf import settings
@@ -13,13 +12,13 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from apps.accounts.device_links import console_qr_svg
 from apps.accounts.models import DeviceToken, token_digest
 from apps.accounts.permissions import Actor, is_director
 from apps.accounts.rooms import device_table_ids
 from apps.console import access as acc
 from apps.console.selectors import console_config
 from apps.core.errors import json_error_response
-from apps.core.links import absolute_link
 from apps.tables.models import Table
 
 
@@ -28,13 +27,6 @@ def _refused(request: HttpRequest, refusal: acc.Refusal, **extra: Any) -> HttpRe
     response = render(request, "console/refused.html", context, status=refusal.status)
     response["Referrer-Policy"] = "no-referrer"
     return response
-
-
-def console_link(request: HttpRequest, raw_token: str) -> str:
-    """The absolute link that opens the console on a dealer's device (what the QR code holds). The token
-    rides in the fragment (``/console/open/#<token>``), which a browser never sends: no access log, proxy
-    or Referer sees it. The page's script hands it over in a POST (:func:`console_open_page`)."""
-    return absolute_link(request, reverse("console:open-page")) + "#" + raw_token
 
 
 @never_cache
@@ -132,34 +124,12 @@ def console_table(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
-def console_qr_svg(request: HttpRequest, raw_token: str, *, title: str) -> bytes:
-    """The console link of a device as a QR code (SVG)."""
-    import segno
-
-    out = io.BytesIO()
-    qr = segno.make(console_link(request, raw_token), error="m")
-    # A viewBox (omitsize) lets an <img> of any size scale the code instead of cropping it; the width and
-    # height put back keep its natural size when the SVG is opened on its own.
-    qr.save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff", title=title, omitsize=True)
-    width, height = qr.symbol_size(scale=8, border=4)
-    return out.getvalue().replace(b"<svg ", f'<svg width="{width}" height="{height}" '.encode(), 1)
-
-
-def console_qr_data_uri(request: HttpRequest, raw_token: str, *, title: str) -> str:
-    """:func:`console_qr_svg` as a ``data:`` URI, for the page that shows a new device's code: the token
-    stays inside the page instead of riding in an image's URL (which an access log would keep)."""
-    import base64
-
-    svg = console_qr_svg(request, raw_token, title=title)
-    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
-
-
 @never_cache
 @require_GET
 def device_qr(request: HttpRequest, device_id: int) -> HttpResponse:
     """The console link of a device as a QR code (SVG), for its club's director only. The raw token is not
     stored (only its SHA-256), so the caller passes the one it got when issuing: ``?token=…`` (the
-    cockpit's own page embeds the code instead: :func:`console_qr_data_uri`)."""
+    cockpit's own page embeds the code instead: :func:`apps.accounts.device_links.console_qr_data_uri`)."""
     device = DeviceToken.objects.filter(pk=device_id).first()
     if device is None:
         return json_error_response(

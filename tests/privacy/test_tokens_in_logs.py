@@ -30,7 +30,7 @@ def issued(db: None) -> tuple[Any, Any, str]:
 
 
 def test_the_link_puts_the_token_after_the_hash(rf: Any) -> None:
-    from apps.console.views import console_link
+    from apps.accounts.device_links import console_link
 
     link = console_link(rf.get("/"), TOKEN)
     assert link == f"http://testserver/console/open/#{TOKEN}"

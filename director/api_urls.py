@@ -1,4 +1,5 @@
-"""API routes, one block per app."""
+"""API routes under ``/api/``, one block per app. They live in the project, above every app: core sits below
+accounts and tables and may not import the APIs it would otherwise mount."""
 
 from django.conf import settings
 from django.urls import include, path
@@ -33,10 +34,10 @@ urlpatterns = [
     path("hands/<int:hand_id>/phh", tables.HandPhhApi.as_view(), name="api-hand-phh"),
     # clocks and live pushes
     path("", include("apps.clocks.urls")),
-    # tournaments, leagues and ratings (issue 7)
+    # tournaments, leagues and ratings
     path("", include("apps.tournaments.urls")),
     path("", include("apps.standings.urls")),
-    # the pot calculator and the dispute desk (issue 8)
+    # the pot calculator and the dispute desk
     path("", include("apps.disputes.api_urls")),
 ]
 
