@@ -3,11 +3,16 @@ hand replays, with CSV/JSON downloads. Thin: find what is published (else 404), 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
@@ -15,7 +20,7 @@ from apps.core.links import absolute_link
 from apps.public import announce, downloads, selectors
 from apps.public.charts import line_chart
 from apps.public.clockface import clock_config, level_labels, next_break_in
-from apps.standings.selectors import leaderboard_for_season
+from apps.standings.selectors import BOARD_KEPT_FOR, leaderboard_kept
 from apps.tournaments.models import Tournament
 from apps.tournaments.selectors import standings_final, standings_live
 from apps.tournaments.services import tournament_channel
@@ -157,21 +162,34 @@ def season_leaderboard(request: HttpRequest, league_id: int, season_id: int) -> 
         page = max(1, int(request.GET.get("page", "1")))
     except ValueError:
         page = 1
-    board = leaderboard_for_season(
+    # built once per change of the season and kept (the SQL over a season's results is most of the cost)
+    board, version = leaderboard_kept(
         season=season, limit=LEADERBOARD_PAGE, offset=(page - 1) * LEADERBOARD_PAGE, published_only=True
     )
     pages = max(1, -(-board["players"] // LEADERBOARD_PAGE))
+    rows = downloads.leaderboard_rows(board)
     context = {
         "season": season,
         "league": season.league,
         "board": board,
-        "rows": downloads.leaderboard_rows(board),
         "seasons": selectors.league_seasons(league_id=league_id),
-        "page": page,
-        "pages": pages,
-        "previous_page": page - 1 if page > 1 else None,
-        "next_page": page + 1 if page < pages else None,
     }
+    # The table is rendered once per version of the board, page and language (its hundred rows of links and
+    # labels cost more than the rest of the page); the names in the key show a renamed player at once.
+    names = hashlib.sha256(repr([(r["player_id"], r["player"]) for r in rows]).encode()).hexdigest()[:16]
+    key = f"public:leaderboard:{version}:{page}:{translation.get_language()}:{names}"
+    board_html = cache.get(key)
+    if board_html is None:
+        table = {
+            "rows": rows,
+            "page": page,
+            "pages": pages,
+            "previous_page": page - 1 if page > 1 else None,
+            "next_page": page + 1 if page < pages else None,
+        }
+        board_html = render_to_string("public/leaderboard_board.html", table)
+        cache.set(key, board_html, BOARD_KEPT_FOR)
+    context["board_html"] = mark_safe(board_html)
     return render(request, "public/leaderboard.html", context)
 
 
@@ -182,7 +200,7 @@ def season_leaderboard_download(
     if fmt not in FORMATS:
         raise Http404("csv or json")
     season = _season_or_404(league_id, season_id)
-    board = leaderboard_for_season(season=season, published_only=True)
+    board, _version = leaderboard_kept(season=season, published_only=True)
     name = f"leaderboard-{league_id}-{season_id}"
     if fmt == "csv":
         return downloads.csv_response(

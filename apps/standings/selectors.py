@@ -72,13 +72,7 @@ def leaderboard_for_season(
     ``published_only``: as the public reads it, counting the published tournaments' results only."""
     season = Season.objects.select_related("league").get(pk=season.pk)
     sql = _LEADERBOARD_SQL + (" LIMIT %(limit)s" if limit else "") + (" OFFSET %(offset)s" if offset else "")
-    params = {
-        "season": season.pk,
-        "best_n": season.league.best_n or ALL,
-        "limit": limit,
-        "offset": offset,
-        "every": not published_only,
-    }
+    params = _board_params(season, published_only) | {"limit": limit, "offset": offset}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
@@ -88,7 +82,15 @@ def leaderboard_for_season(
             cursor.execute(_LEADERBOARD_SQL + " LIMIT 1", params)
             first = cursor.fetchone()
         players = first[-1] if first else 0
-    board = {
+    return _board(season, rows, players=players if limit or offset else None)
+
+
+def _board_params(season: Season, published_only: bool) -> dict[str, Any]:
+    return {"season": season.pk, "best_n": season.league.best_n or ALL, "every": not published_only}
+
+
+def _board(season: Season, rows: list[tuple[Any, ...]], *, players: int | None) -> dict[str, Any]:
+    board: dict[str, Any] = {
         "season": season.pk,
         "league": season.league_id,
         "name": f"{season.league.name}: {season.name}",
@@ -97,9 +99,85 @@ def leaderboard_for_season(
         "tie_breakers": ["points_best_n", "wins", "cashes", "best_place", "earlier_achievement"],
         "rows": [dict(zip(_FIELDS, row[:-1], strict=True)) for row in rows],
     }
-    if limit or offset:
+    if players is not None:
         board["players"] = players
     return board
+
+
+# --- the board kept between changes -------------------------------------------------------------------------
+
+# What the board is made of, read from indexes alone in one statement: the newest result of any season
+# (results are only ever written by inserting rows, and a tournament scored again replaces its rows with new
+# ones, so a new or re-scored result raises it), the number of the season's results (a result taken back,
+# as when a ruling reopens a finished tournament, lowers it) and the club's published tournaments (the
+# public board counts only theirs). Ids are never used again (PostgreSQL's sequences, SQLite's AUTOINCREMENT)
+# and no code updates a result in place, so two reads with the same newest id and count see the same rows.
+_VERSION_SQL = """
+SELECT (SELECT COALESCE(MAX(id), 0) FROM standings_seasonresult),
+       (SELECT COUNT(*) FROM standings_seasonresult WHERE season_id = %(season)s),
+       (SELECT COUNT(*) FROM tournaments_tournament WHERE club_id = %(club)s AND published),
+       (SELECT COALESCE(SUM(id), 0) FROM tournaments_tournament WHERE club_id = %(club)s AND published)
+"""
+BOARD_KEPT_FOR = 24 * 3600  # seconds; a change makes a new version, so an old one is only ever read again
+# if the season goes back to exactly what it was
+
+
+def leaderboard_version(*, season: Season) -> str:
+    """What the season's board depends on, as a short text that changes whenever it does: a result added,
+    removed or scored again, a tournament of the club published or unpublished, the league's best-N. Read
+    from the database at every call (one statement over indexes: no sort, no window), so every process
+    (each web worker, the Celery worker that finishes a tournament) sees a change at once, on SQLite as on
+    PostgreSQL, and no writer has to remember to announce it. Expects ``season.league`` loaded."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, {"season": season.pk, "club": season.league.club_id})
+        sums = cursor.fetchone()
+    # The league's creation time tells this database's season apart from another one's with the same id
+    # (a test database made again, a restored backup) in a cache they share.
+    made = season.league.created_at.timestamp()
+    return f"{season.pk}.{made}.{season.league.best_n}." + ".".join(str(int(x)) for x in sums)
+
+
+def leaderboard_kept(
+    *, season: Season, limit: int | None = None, offset: int = 0, published_only: bool = False
+) -> tuple[dict[str, Any], str]:
+    """:func:`leaderboard_for_season` and its :func:`leaderboard_version`, the board built once per change
+    of the season and kept in the cache: a page reads the version and its kept slice. The first read after
+    a change runs the board's SQL once and keeps every page of ``limit`` rows. The players' names are read
+    fresh for the rows returned, so a renamed player shows at once (players sharing a rank stay in the
+    order of the names they had when the board was built, until the season next changes)."""
+    from django.core.cache import cache
+
+    season = Season.objects.select_related("league").get(pk=season.pk)
+    version = leaderboard_version(season=season)
+    prefix = f"standings:board:{int(published_only)}:{limit or 0}:{version}"
+    found = cache.get_many([f"{prefix}:{offset}", f"{prefix}:0"])
+    kept: tuple[list[tuple[Any, ...]], int] | None = found.get(f"{prefix}:{offset}")
+    if kept is None and f"{prefix}:0" in found and offset >= found[f"{prefix}:0"][1]:
+        kept = ([], found[f"{prefix}:0"][1])  # a page past the end
+    if kept is None:
+        with connection.cursor() as cursor:
+            cursor.execute(_LEADERBOARD_SQL, _board_params(season, published_only))
+            rows = cursor.fetchall()
+        step = limit or max(1, len(rows))
+        pages = {
+            f"{prefix}:{at}": (rows[at : at + step], len(rows)) for at in range(0, max(1, len(rows)), step)
+        }
+        kept = pages.get(f"{prefix}:{offset}", ([], len(rows)))
+        # kept only if nothing changed while it was read (two statements may see two states of the season)
+        if leaderboard_version(season=season) == version:
+            cache.set_many(pages, BOARD_KEPT_FOR)
+    part, players = kept
+    board = _board(season, part, players=players if limit or offset else None)
+    _fresh_names(board["rows"])
+    return board, version
+
+
+def _fresh_names(rows: list[dict[str, Any]]) -> None:
+    from apps.accounts.models import Player
+
+    names = dict(Player.objects.filter(pk__in=[r["player_id"] for r in rows]).values_list("pk", "name"))
+    for r in rows:
+        r["player"] = names.get(r["player_id"], r["player"])
 
 
 def ratings_for_club(*, club_id: int, limit: int = 100, published_only: bool = False) -> list[dict[str, Any]]:

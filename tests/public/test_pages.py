@@ -234,11 +234,20 @@ def test_leaderboard_page_query_count_does_not_grow_with_rows(
     players: int, django_assert_num_queries
 ) -> None:  # type: ignore[no-untyped-def]
     season = _season_with(players)
-    # the request's savepoint and its release (ATOMIC_REQUESTS), the season lookup, the leaderboard's two
-    # (season, board), the league's seasons: six at any size
-    with django_assert_num_queries(6):
-        response = Client().get(f"/leagues/{season.league_id}/seasons/{season.pk}/")
+    url = f"/leagues/{season.league_id}/seasons/{season.pk}/"
+    # the request's savepoint and its release (ATOMIC_REQUESTS), the season lookup, the kept board's season
+    # and version, the board (once per change) and its version again, the page's names, the league's
+    # seasons: nine at any size
+    with django_assert_num_queries(9):
+        response = Client().get(url)
     assert response.content.decode().count('href="/players/') == players
+    # read again with nothing changed, the board is the kept one: seven, none of them the board's SQL
+    with django_assert_num_queries(7) as again:
+        again_html = Client().get(url).content.decode()
+    board_html = response.content.decode()
+    table = board_html[board_html.index("<table") : board_html.index("</table>")]
+    assert table in again_html  # the same board (the page's nonce and token are new)
+    assert not [q for q in again.captured_queries if "ROW_NUMBER()" in q["sql"]]
 
 
 @pytest.mark.parametrize("players", [6, 30])
