@@ -1,4 +1,4 @@
-"""The public pot calculator API, and the dispute desk's APIs (issue 8)."""
+"""The public pot calculator API, and the dispute desk's APIs."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
-from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.i18n import award_check, error_message
 from apps.core.schema import errors
 from apps.tables import selectors, services
@@ -319,8 +319,6 @@ class HandEventsApi(APIView):
         actor = require_actor(request, "log in or use the table's device token")
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 100:
-            from apps.core.errors import ValidationFailed
-
             raise ValidationFailed(
                 "Idempotency-Key is at most 100 characters", code="idempotency_key_invalid"
             )
@@ -328,7 +326,9 @@ class HandEventsApi(APIView):
             actor=actor, hand_id=hand_id, expected_seq=expected_seq, event=event, idempotency_key=key
         )
         headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
-        return Response(recorded.body, status=recorded.status_code, headers=headers)
+        # rendered here, in this request's language: a retry in another language reads its own
+        body = selectors.hand_view(recorded.hand, state=recorded.state, parts=recorded.view_parts)
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
 
 
 class HandCorrectionApi(APIView):
@@ -377,7 +377,7 @@ class HandAwardCheckApi(APIView):
         hand = _hand(hand_id)
         _require_reader(actor_from_request(request), hand.table)
         check = services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"])
-        return Response(award_check(check))  # the reasons in the request's language (i18n hook, issue 10)
+        return Response(award_check(check))  # the reasons in the request's language
 
 
 class HandPhhApi(APIView):

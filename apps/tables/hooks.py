@@ -38,7 +38,8 @@ class Positions(Protocol):
 
 @dataclass(frozen=True)
 class HandPositioning:
-    """The next hand at ``table``: its ``game``, the seats dealt in (``numbers``), a first hand's ``button``."""
+    """The next hand at ``table``: its ``game``, the seats dealt in (``numbers``), a first hand's
+    ``button``."""
 
     table: Table
     game: Game
@@ -49,12 +50,14 @@ class HandPositioning:
 @dataclass(frozen=True)
 class HandChanged:
     """``hand`` (its row locked, already saved) is now at ``state``. ``kind``: ``hand_started`` for a new
-    hand, else ``hand``. ``now``: when it changed."""
+    hand, else ``hand``. ``now``: when it changed. ``shown``: whether the caller shows the hand next (a
+    dealer's answer does; the clock's timeout does not), so receivers build their view parts only then."""
 
     hand: Hand
     state: HandState
     kind: str
     now: datetime
+    shown: bool = True
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ hand_positions_choosing: Hook[HandPositioning, Positions] = Hook(
     moves one seat on when no receiver answers. Asked by ``hand_start`` holding the table's row (lock 1);
     a receiver may refuse the deal.
 
-    Receivers: ``apps.tournaments.dealing.tournament_positions_for`` (a halted table deals nothing, TDA 11-D;
+    Receivers: ``apps.tournaments.receivers.hand_positions`` (a halted table deals nothing, TDA 11-D;
     the dead button, TDA 32; new players wait for the button, TDA 10); it takes no lock.""",
 )
 
@@ -120,7 +123,7 @@ hand_finished: Hook[HandFinished, None] = Hook(
     doc="""A hand in play has just finished. Sent by ``hand_event_append`` after ``hand_changed``, holding the
     hand's row (lock 2); a receiver may refuse (the hand's last action then rolls back).
 
-    Receivers: ``apps.tournaments.results.tournament_hand_finished`` (eliminations, places, prizes, the
+    Receivers: ``apps.tournaments.receivers.hand_finished`` (eliminations, places, prizes, the
     end of the tournament, proposed moves; locks 3 seats, 4 the tournament, 5 its entries and moves, 6 the
     level clock in hand-for-hand).""",
 )
@@ -131,7 +134,7 @@ entry_refused: Hook[EntryRefused, None] = Hook(
     ``hand_event_record`` after the refusal, no lock held any longer worth naming (the row lock goes with
     the rollback).
 
-    Receivers: ``apps.disputes.refusals.refusal_on_entry_refused`` (keeps the refusal for the dispute review,
+    Receivers: ``apps.disputes.refusals.refusal_on_entry`` (keeps the refusal for the dispute review,
     written after the request's transaction ends).""",
 )
 

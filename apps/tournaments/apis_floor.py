@@ -180,7 +180,7 @@ def deal_view(d: Deal) -> dict[str, Any]:
         "tournament": d.tournament_id,
         "method": d.method,
         "shares": d.shares,
-        "explanation": sentence_texts(d.explanation),  # in the request's language (i18n hook, issue 10)
+        "explanation": sentence_texts(d.explanation),  # in the request's language
         "accepted": d.accepted,
     }
 

@@ -1,6 +1,6 @@
 """Eliminations, places, prizes and the end of a tournament, all derived from recorded hands.
 
-:func:`tournament_hand_finished` is called by the table service (``apps.tables.services._set_state``) when a
+:func:`tournament_hand_finished` is called for the hook ``tables.hand_finished`` when a
 hand at a tournament table finishes, inside the hand's transaction with the hand row locked. It:
 
 1. finds the entries of that hand left with no chips (:func:`apps.engine.tournament.places.busts_from_hand`);
@@ -32,6 +32,7 @@ from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
 from apps.engine.tournament import places as ep
 from apps.tables.models import Hand, Seat
+from apps.tournaments import hooks
 from apps.tournaments.models import Deal, Elimination, Entry, Payout, Tournament, TournamentTable
 from apps.tournaments.services import (
     LIVE,
@@ -314,9 +315,7 @@ def _finish(t: Tournament, *, winner: Entry | None) -> None:
     SeatMove.objects.filter(tournament=t, status=SeatMove.Status.PROPOSED).update(
         status=SeatMove.Status.CANCELLED, decided_at=timezone.now(), reason="the tournament is over"
     )
-    from apps.standings.services import tournament_results_record
-
-    tournament_results_record(tournament=t)
+    hooks.tournament_finished.send(hooks.TournamentFinished(tournament=t))  # season points, ratings
     publish(t, "finished", {"winner": winner.pk if winner else None})
 
 
