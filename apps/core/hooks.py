@@ -48,11 +48,13 @@ class Hook(Generic[P, R]):
 
     flavour = "sync"
 
-    def __init__(self, name: str, *, doc: str) -> None:
+    def __init__(self, name: str, *, doc: str, listed: bool = True) -> None:
+        """``listed``: one of the apps' hooks, in :func:`hooks_all` (a test's own hook is not)."""
         self.name = name
         self.__doc__ = doc
         self._receivers: list[Callable[[P], R]] = []
-        _ALL.append(self)  # type: ignore[arg-type]
+        if listed:
+            _ALL.append(self)  # type: ignore[arg-type]
 
     def connect(self, receiver: Callable[[P], R]) -> Callable[[P], R]:
         """Add ``receiver`` (once: an ``AppConfig.ready()`` run twice does not connect it twice)."""

@@ -31,7 +31,8 @@ from apps.core.errors import Conflict, RuleViolation
 from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
 from apps.engine.tournament import places as ep
-from apps.tables.models import Hand, Seat
+from apps.tables.models import Hand
+from apps.tables.seats import seats_leave
 from apps.tournaments import hooks
 from apps.tournaments.models import Deal, Elimination, Entry, Payout, Tournament, TournamentTable
 from apps.tournaments.services import (
@@ -247,7 +248,7 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
         )
         e.save(update_fields=["status", "place", "place_to", "prize"])
         if e.seat is not None and e.seat.left_at is None:
-            Seat.objects.filter(pk=e.seat.pk).update(left_at=now)
+            seats_leave(seat_ids=[e.seat.pk], at=now)
         defaults: dict[str, Any] = {
             "tournament": t,
             "hand": o.hand,
@@ -407,5 +408,5 @@ def tournament_finish_by_deal(*, actor: Actor, tournament: Tournament, deal: Dea
         e.place, e.place_to, e.prize = f.places[0], f.places[-1], int(shares[e.pk]["amount"])
         e.save(update_fields=["status", "place", "place_to", "prize"])
         if e.seat_id is not None:
-            Seat.objects.filter(pk=e.seat_id, left_at__isnull=True).update(left_at=timezone.now())
+            seats_leave(seat_ids=[e.seat_id])
     _finish(t, winner=None)

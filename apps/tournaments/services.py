@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import Club, Player
-from apps.accounts.permissions import Actor, is_director
+from apps.accounts.permissions import Actor, require_director
 from apps.clocks.live import live_publish
 from apps.clocks.models import LevelClock
-from apps.core.errors import Conflict, NotFound, PermissionRefused, RuleViolation, ValidationFailed
+from apps.core.errors import Conflict, NotFound, RuleViolation, ValidationFailed
 from apps.core.locks import rows_lock
 from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
@@ -47,13 +47,6 @@ def publish(tournament: Tournament, type: str, data: dict[str, Any]) -> None:
     event_id = live_publish(channel=tournament_channel(tournament.pk), type=type, data=data)
     for receiver in PUBLISH_RECEIVERS:
         receiver(tournament, type, data, event_id)
-
-
-def require_director(actor: Actor, club_id: int) -> None:
-    if not is_director(actor, club_id):
-        raise PermissionRefused(
-            "Only a director of this club may do that", code="not_director", detail={"club": club_id}
-        )
 
 
 def lock_tournament(tournament_id: int) -> Tournament:
