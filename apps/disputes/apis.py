@@ -22,7 +22,7 @@ from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
-from apps.tables.apis import EventInputSerializer
+from apps.tables.serializers import EventInputSerializer
 
 Serializer = serializers.Serializer
 
