@@ -89,7 +89,7 @@ class HandReading:
 
 ViewParts = Mapping[str, Any]
 
-hand_game_choosing: Hook[HandDealing, dict[str, Any]] = Hook(
+hand_game_choosing: Hook[HandDealing, dict[str, Any] | None] = Hook(
     "tables.hand_game_choosing",
     doc="""The game (as JSON) the next hand at a table is dealt with; the table's own game when no receiver
     answers. Asked by ``hand_start`` holding the table's row (lock 1).
@@ -98,7 +98,7 @@ hand_game_choosing: Hook[HandDealing, dict[str, Any]] = Hook(
     level clock's current level, WSOP 79); it takes no lock.""",
 )
 
-hand_positions_choosing: Hook[HandPositioning, Positions] = Hook(
+hand_positions_choosing: Hook[HandPositioning, Positions | None] = Hook(
     "tables.hand_positions_choosing",
     doc="""The next hand's button, blinds and the seats that wait, when a higher app decides; the button
     moves one seat on when no receiver answers. Asked by ``hand_start`` holding the table's row (lock 1);
@@ -146,7 +146,7 @@ hand_view_reading: Hook[HandReading, ViewParts | None] = Hook(
     stage, seconds and time bank left).""",
 )
 
-hand_level_reading: Hook[HandReading, int] = Hook(
+hand_level_reading: Hook[HandReading, int | None] = Hook(
     "tables.hand_level_reading",
     doc="""The level (1, 2, ... of the structure) a hand was dealt at, for its PHH file; None when nobody
     knows (no level clock, or its schedule no longer gives the hand's blinds). No lock.

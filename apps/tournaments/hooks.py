@@ -32,7 +32,7 @@ tournament_finished: Hook[TournamentFinished, None] = Hook(
     ratings in ascending pk).""",
 )
 
-tournament_points_reading: Hook[TournamentReading, dict[int, object]] = Hook(
+tournament_points_reading: Hook[TournamentReading, dict[int, object] | None] = Hook(
     "tournaments.tournament_points_reading",
     doc="""The league points each player earned in a finished tournament (player id → points), when it
     counts for a season; no answer: it counts for none. One query, no lock.

@@ -24,10 +24,10 @@ from apps.tournaments.models import Tournament
 from apps.tournaments.services import publish
 
 
-def tournament_clock_changed(changed: LevelClockChanged) -> None:
+def tournament_clock_changed(moved: LevelClockChanged) -> None:
     """Mirror the clock's change (``kind``: a control action or ``tick``) on its tournaments' streams;
     ``previous`` is the level index announced before it."""
-    clock, view, kind, previous = changed.clock, changed.view, changed.kind, changed.previous
+    clock, view, kind, previous = moved.clock, moved.view, moved.kind, moved.previous
     tournaments = list(Tournament.objects.filter(level_clock_id=clock.pk).only("pk"))
     if not tournaments:
         return
