@@ -35,7 +35,8 @@ from django.http.response import HttpResponseBase
 
 from apps.accounts.authentication import DeviceTokenAuthentication
 from apps.accounts.permissions import Actor, can_read_level_clock, can_read_table
-from apps.clocks.hub import Refused, db_call, hub
+from apps.clocks.hub import hub
+from apps.clocks.hubparts import Refused, db_call
 from apps.clocks.live import PUBSUB_PREFIX, levelclock_channel, live_events_after, redis_client, table_channel
 from apps.clocks.models import LevelClock
 from apps.core.errors import error_body
