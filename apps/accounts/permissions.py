@@ -143,3 +143,30 @@ def require_actor(request: Any, message: str, **detail: Any) -> Actor:
     if actor.is_anonymous:
         raise NotAuthenticated(message, detail=detail or None)
     return actor
+
+
+DIRECTOR_ONLY = "Only a director of this club may do that"
+
+
+def require_director(
+    actor: Actor, club: Club | int, *, message: str = DIRECTOR_ONLY, detail: dict[str, Any] | None = None
+) -> None:
+    """403 ``not_director`` unless ``actor`` directs ``club``; ``detail`` defaults to the club's id. The one
+    check every app's director-only service makes."""
+    from apps.core.errors import PermissionRefused
+
+    if not is_director(actor, club):
+        club_id = club if isinstance(club, int) else club.pk
+        raise PermissionRefused(message, code="not_director", detail=detail or {"club": club_id})
+
+
+def require_dealer(actor: Actor, table: Any, *, device_assigned: bool | None = None) -> None:
+    """403 ``not_dealer_of_table`` unless ``actor`` may enter hands at ``table`` (see :func:`can_deal`)."""
+    from apps.core.errors import PermissionRefused
+
+    if not can_deal(actor, table, device_assigned=device_assigned):
+        raise PermissionRefused(
+            f"{actor.describe()} is not a dealer of this table",
+            code="not_dealer_of_table",
+            detail={"table": table.pk},
+        )

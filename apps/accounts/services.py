@@ -19,8 +19,8 @@ from apps.accounts.models import (
     new_raw_token,
     token_digest,
 )
-from apps.accounts.permissions import Actor, is_director
-from apps.core.errors import Conflict, NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
+from apps.accounts.permissions import Actor, require_director
+from apps.core.errors import Conflict, NotAuthenticated, NotFound, ValidationFailed
 
 
 def _require_user(actor: Actor) -> None:
@@ -29,11 +29,8 @@ def _require_user(actor: Actor) -> None:
 
 
 def _require_director(actor: Actor, club: Club) -> None:
-    _require_user(actor)
-    if not is_director(actor, club):
-        raise PermissionRefused(
-            "Only a director of this club may do that", code="not_director", detail={"club": club.pk}
-        )
+    _require_user(actor)  # a device is never a club's director: say "log in" rather than "not director"
+    require_director(actor, club)
 
 
 @transaction.atomic

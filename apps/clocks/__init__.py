@@ -1,4 +1,4 @@
-"""Clocks and live pushes (issue 6).
+"""Clocks and live pushes.
 
 How the clocks work: every clock's truth is a row in PostgreSQL with a ``deadline`` and a ``version``
 (:class:`~apps.clocks.models.TableClock` for a table's turn clock, :class:`~apps.clocks.models.LevelClock`

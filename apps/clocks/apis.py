@@ -20,9 +20,9 @@ from apps.clocks.models import LevelClock
 from apps.core.apis import get_or_404, validated
 from apps.core.errors import NotFound, PermissionRefused
 from apps.core.schema import errors
-from apps.tables.apis import HandStateSerializer
 from apps.tables.models import Hand, Table
 from apps.tables.selectors import hand_view
+from apps.tables.serializers import HandStateSerializer
 
 Serializer = serializers.Serializer
 

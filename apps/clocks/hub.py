@@ -28,159 +28,34 @@ import json
 import logging
 import time
 import weakref
-from collections import deque
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator
 
 from django.conf import settings
 
+from apps.clocks.hubparts import (
+    DEVICE_CHECK_SECONDS,
+    HEARTBEAT,
+    HEARTBEAT_SECONDS,
+    POLL_SECONDS,
+    REDIS_PING_SECONDS,
+    REDIS_STALE_SECONDS,
+    REDIS_TIMEOUT,
+    SAFETY_POLL,
+    TICK_BATCH,
+    TICK_PAUSE,
+    Channel,
+    Refused,
+    Subscriber,
+    channels_last_ids,
+    db_call,
+    devices_revoked,
+    events_after_text,
+    level_clock_read,
+    sse_text,
+    tick_text,
+)
+
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-
-BUFFER = 256  # recent events kept per channel: a client resuming within them reads no database
-QUEUE = 1000  # a client this far behind is closed (it reconnects with Last-Event-ID and loses nothing)
-POLL_SECONDS = 1.0  # the channel table poll while Redis is not known good
-SAFETY_POLL = 5.0  # ... and while it is
-HEARTBEAT_SECONDS = 15.0
-TICK_BATCH = 50  # level-clock ticks woken at once
-TICK_PAUSE = 0.003
-DEVICE_CHECK_SECONDS = 2.0
-REDIS_TIMEOUT = 1.0
-REDIS_PING_SECONDS = 2.0
-REDIS_STALE_SECONDS = 4.5  # no pong for this long: Redis is hung, poll the database instead
-
-_executor: ThreadPoolExecutor | None = None
-
-
-def _db_executor() -> ThreadPoolExecutor:
-    global _executor
-    if _executor is None:
-        threads = int(getattr(settings, "FLOOR_LIVE_DB_THREADS", 4))
-        _executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="floor-live-db")
-    return _executor
-
-
-def _closing(fn: Callable[..., T], *args: Any) -> T:
-    from django.db import connections
-
-    try:
-        return fn(*args)
-    finally:
-        connections.close_all()
-
-
-async def db_call(fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn`` on the live streams' small thread pool, then give its database connection back (closed,
-    or returned to the connection pool): a stream holds no connection while it waits, and the thread pool
-    bounds how many the streams use at once."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_db_executor(), _closing, fn, *args)
-
-
-def sse_text(event_id: int | None, type: str, data: Any) -> bytes:
-    head = f"id: {event_id}\n" if event_id is not None else ""
-    body = json.dumps(data, separators=(",", ":"), default=str)
-    return f"{head}event: {type}\ndata: {body}\n\n".encode()
-
-
-HEARTBEAT = b": heartbeat\n\n"
-
-
-@dataclass(eq=False)
-class Subscriber:
-    channel: str
-    after: int
-    address: str
-    device_id: int | None
-    ends_at: float
-    queue: asyncio.Queue[tuple[int | None, bytes] | None] = field(
-        default_factory=lambda: asyncio.Queue(maxsize=QUEUE)
-    )
-    last_sent: float = field(default_factory=time.monotonic)
-    created: float = field(default_factory=time.monotonic)
-    started: bool = False  # its response began: from then on the stream's own ``finally`` forgets it
-    closed: bool = False
-    forgotten: bool = False
-
-    def put(self, item: tuple[int | None, bytes] | None) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(item)
-        except asyncio.QueueFull:  # too slow a reader: close it, it resumes from its last id
-            self.close()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueEmpty):
-                while True:
-                    self.queue.get_nowait()
-            self.queue.put_nowait(None)
-
-
-@dataclass(eq=False)
-class Channel:
-    name: str
-    last_id: int
-    events: deque[tuple[int, bytes]] = field(default_factory=lambda: deque(maxlen=BUFFER))
-    subscribers: set[Subscriber] = field(default_factory=set)
-    clock: Any = None  # a level clock channel's LevelClock row, for the ticks
-    clock_read_at: float = 0.0
-
-
-def _events_after(channel: str, after: int) -> list[tuple[int, bytes]]:
-    from apps.clocks.live import live_events_after
-
-    return [(e.event_id, sse_text(e.event_id, e.type, e.data)) for e in live_events_after(channel, after)]
-
-
-def _last_ids(names: list[str]) -> dict[str, int]:
-    from apps.clocks.models import LiveChannel
-
-    return dict(LiveChannel.objects.filter(name__in=names).values_list("name", "last_id"))
-
-
-def _revoked(device_ids: list[int]) -> set[int]:
-    from apps.accounts.models import DeviceToken
-
-    return set(
-        DeviceToken.objects.filter(pk__in=device_ids, revoked_at__isnull=False).values_list("pk", flat=True)
-    )
-
-
-def _level_clock(clock_id: int) -> Any:
-    from apps.clocks.models import LevelClock
-
-    return LevelClock.objects.filter(pk=clock_id).first()
-
-
-def _tick_text(clock: Any) -> bytes:
-    from apps.clocks.levelclock import level_clock_view
-
-    view = level_clock_view(clock)
-    return sse_text(
-        None,
-        "tick",
-        {k: view[k] for k in ("level", "remaining", "running", "paused", "hand_for_hand", "now")},
-    )
-
-
-class Refused(Exception):
-    """Too many streams: ``status`` 429 (this client address) or 503 (this process)."""
-
-    def __init__(self, status: int, code: str, message: str, retry_after: int, detail: dict[str, int]):
-        super().__init__(message)
-        self.status, self.code, self.message, self.retry_after, self.detail = (
-            status,
-            code,
-            message,
-            retry_after,
-            detail,
-        )
 
 
 class Hub:
@@ -300,7 +175,7 @@ class Hub:
 
     async def _catch_up(self, channel: Channel) -> None:
         while True:
-            events = await db_call(_events_after, channel.name, channel.last_id)
+            events = await db_call(events_after_text, channel.name, channel.last_id)
             if self.channels.get(channel.name) is not channel:
                 return
             events = [e for e in events if e[0] > channel.last_id]
@@ -331,7 +206,7 @@ class Hub:
             if not self.channels:
                 continue
             try:
-                last = await db_call(_last_ids, list(self.channels))
+                last = await db_call(channels_last_ids, list(self.channels))
                 for name, last_id in last.items():
                     channel = self.channels.get(name)
                     if channel is not None and last_id > channel.last_id:
@@ -366,11 +241,11 @@ class Hub:
             if not channel.name.startswith("levelclock:") or not channel.subscribers:
                 continue
             if channel.clock is None or now - channel.clock_read_at > 10.0:
-                clock = await db_call(_level_clock, int(channel.name.split(":", 1)[1]))
+                clock = await db_call(level_clock_read, int(channel.name.split(":", 1)[1]))
                 channel.clock, channel.clock_read_at = clock, now
             if channel.clock is None:
                 continue
-            text = _tick_text(channel.clock)
+            text = tick_text(channel.clock)
             # in small batches with a pause between them: thousands of clients woken at once would hold
             # the event loop, and a dealer's request waiting on it, for the whole burst
             for n, sub in enumerate(list(channel.subscribers), start=1):
@@ -387,7 +262,7 @@ class Hub:
         }
         if not devices:
             return
-        revoked = await db_call(_revoked, sorted(devices))
+        revoked = await db_call(devices_revoked, sorted(devices))
         for channel in list(self.channels.values()):
             for sub in list(channel.subscribers):
                 if sub.device_id in revoked:
@@ -412,7 +287,7 @@ class Hub:
         try:
             channel = self.channels.get(name)
             if channel is None:
-                last = (await db_call(_last_ids, [name])).get(name, 0)
+                last = (await db_call(channels_last_ids, [name])).get(name, 0)
                 channel = self.channels.get(name)  # another client may have opened it meanwhile
                 if channel is None:
                     channel = self.channels[name] = Channel(name=name, last_id=last)
@@ -455,7 +330,7 @@ class Hub:
                 yield b"".join(text for _, text in buffered)
             else:
                 while True:
-                    backlog = await db_call(_events_after, sub.channel, sub.after)
+                    backlog = await db_call(events_after_text, sub.channel, sub.after)
                     backlog = [e for e in backlog if e[0] > sub.after]
                     if not backlog:
                         break

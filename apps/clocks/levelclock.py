@@ -18,11 +18,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor, is_director
+from apps.accounts.permissions import Actor, require_director
+from apps.clocks import hooks
 from apps.clocks.live import levelclock_channel, live_publish
 from apps.clocks.models import LevelClock, TableClock
 from apps.core import bounds as b
-from apps.core.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.engine import clock as lc
 from apps.engine.games import Game
 from apps.tables.models import Table
@@ -45,7 +46,8 @@ def _ts(dt: datetime | None) -> float | None:
     return dt.timestamp() if dt is not None else None
 
 
-def _dt(ts: float | None) -> datetime | None:
+def datetime_from_ts(ts: float | None) -> datetime | None:
+    """The engine's timestamp (seconds, UTC) as an aware datetime."""
     return datetime.fromtimestamp(ts, tz=UTC) if ts is not None else None
 
 
@@ -59,13 +61,6 @@ def clock_state(clock: LevelClock) -> lc.ClockState:
 
 def clock_position(clock: LevelClock, now: datetime) -> lc.Position:
     return lc.position(clock_levels(clock), clock_state(clock), now.timestamp())
-
-
-def _require_director(actor: Actor, club_id: int) -> None:
-    if not is_director(actor, club_id):
-        raise PermissionRefused(
-            "Only a director of this club may do that", code="not_director", detail={"club": club_id}
-        )
 
 
 def structure_setting_check(items: Any, field: str = "structure") -> None:
@@ -113,7 +108,7 @@ def level_clock_create(
     time_bank_seconds: int = 0,
     time_bank_per: str = LevelClock.TimeBankPer.TOURNAMENT,
 ) -> LevelClock:
-    _require_director(actor, club_id)
+    require_director(actor, club_id)
     if time_bank_per not in LevelClock.TimeBankPer.values:
         raise ValidationFailed(
             "time_bank_per is tournament or level",
@@ -159,27 +154,27 @@ def level_clock_view(clock: LevelClock, *, now: datetime | None = None) -> dict[
     }
 
 
-def _reschedule(clock: LevelClock, now: datetime, *, kind: str) -> None:
+def level_clock_reschedule(clock: LevelClock, now: datetime, *, kind: str) -> None:
     """Bump the version, set the next deadline, queue its countdown, announce a level change; push."""
     levels = clock_levels(clock)
     state = clock_state(clock)
     pos = lc.position(levels, state, now.timestamp())
-    clock.deadline = _dt(lc.next_change_at(levels, state, now.timestamp()))
+    clock.deadline = datetime_from_ts(lc.next_change_at(levels, state, now.timestamp()))
     clock.version += 1
     previous = clock.announced_level
     changed = pos.level != previous
     clock.announced_level = pos.level
-    clock.save()  # the drainer (apps.clocks.services.clocks_drain) applies the new deadline when it comes
+    clock.save()  # the drainer (apps.clocks.drain.clocks_drain) applies the new deadline when it comes
     view = level_clock_view(clock, now=now)
     channel = levelclock_channel(clock.pk)
     if changed:
         live_publish(channel=channel, type="level", data=view)
     if kind != "tick" or changed:
         live_publish(channel=channel, type="clock", data={**view, "action": kind})
-    # tournaments hook (issue 7): the change mirrored on the tournament's stream; the colour-ups it brings.
-    from apps.tournaments.levels import tournament_clock_changed
-
-    tournament_clock_changed(clock=clock, view=view, kind=kind, previous=previous)
+    # the tournaments mirror the change on their streams and colour up a chip the level removes
+    hooks.level_clock_changed.send(
+        hooks.LevelClockChanged(clock=clock, view=view, kind=kind, previous=previous)
+    )
 
 
 def level_clock_control(
@@ -193,7 +188,7 @@ def level_clock_control(
             raise NotFound(
                 f"no level clock {clock_id}", code="level_clock_not_found", detail={"clock": clock_id}
             )
-        _require_director(actor, clock.club_id)
+        require_director(actor, clock.club_id)
         now = timezone.now()
         t = now.timestamp()
         levels, state = clock_levels(clock), clock_state(clock)
@@ -242,8 +237,12 @@ def level_clock_control(
                 )
         except lc.ClockError as exc:
             raise Conflict(str(exc), code="clock_refused", detail={"action": action}) from exc
-        clock.level, clock.anchor_at, clock.paused_at = state.level, _dt(state.anchor), _dt(state.paused_at)
-        _reschedule(clock, now, kind=action)
+        clock.level, clock.anchor_at, clock.paused_at = (
+            state.level,
+            datetime_from_ts(state.anchor),
+            datetime_from_ts(state.paused_at),
+        )
+        level_clock_reschedule(clock, now, kind=action)
         return clock
 
 
@@ -255,7 +254,7 @@ def level_clock_tick(*, clock_id: int, version: int) -> bool:
         clock = LevelClock.objects.select_for_update().filter(pk=clock_id).first()
         if clock is None or clock.version != version or clock.deadline is None or clock.deadline > now:
             return False
-        _reschedule(clock, now, kind="tick")
+        level_clock_reschedule(clock, now, kind="tick")
         return True
 
 
@@ -274,7 +273,7 @@ def level_clocks_sweep(*, now: datetime | None = None) -> int:
 @transaction.atomic
 def table_level_clock_set(*, actor: Actor, table: Table, level_clock: LevelClock | None) -> TableClock:
     """Link a table to a level clock (None: unlink); the next hand deals at the clock's current level."""
-    _require_director(actor, table.club_id)
+    require_director(actor, table.club_id)
     if level_clock is not None and level_clock.club_id != table.club_id:
         raise ValidationFailed(
             "that level clock belongs to another club",

@@ -2,15 +2,17 @@
 
 How a turn clock works:
 
-* Whenever a hand's state changes (:func:`turn_clock_sync`, called by the table service with the hand
-  row locked), the table's :class:`~apps.clocks.models.TableClock` row is re-armed for the seat to act:
+* Whenever a hand's state changes (:func:`turn_clock_sync`, by the receiver of ``tables.hand_changed``,
+  with the hand row locked), the table's :class:`~apps.clocks.models.TableClock` row is re-armed for the
+  seat to act:
   ``deadline = now + turn_time_limit`` (the game's setting; none = no clock), and its ``version`` is bumped.
   Any entry therefore cancels the running clock by making its version stale: nothing relies on
   ``revoke()``.
-* Nothing is queued per entry: the deadline is in the row, and one drainer (:func:`clocks_drain`, the beat
-  task every second, one at a time under a PostgreSQL advisory lock) watches the earliest deadline and
-  applies each clock as it comes due (:func:`turn_clocks_sweep`). A dead worker, a lost message or Redis
-  down loses nothing: the next drainer finds the overdue rows.
+* Nothing is queued per entry: the deadline is in the row, and one drainer
+  (``apps.clocks.drain.clocks_drain``, the beat task every second, one at a time under a PostgreSQL
+  advisory lock) watches the earliest deadline and applies each clock as it comes due
+  (:func:`turn_clocks_sweep`). A dead worker, a lost message or Redis down loses nothing: the next
+  drainer finds the overdue rows.
 * It calls :func:`turn_clock_expire`, which locks the hand row, then the clock row, and re-checks the
   version, the deadline and the seat to act. Only then does it append the default action as a ``timeout``
   event ``by_clock`` (the engine's rule: check if allowed, else fold; in a draw stand pat, in the no-bet
@@ -31,112 +33,49 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import threading
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor, can_deal
+from apps.clocks.banks import (
+    BANK,
+    CALLED_SECONDS,
+    COUNTDOWN_SECONDS,
+    EARLY,
+    FIRED,
+    STALE,
+    Stage,
+    bank_charge,
+    bank_left,
+    bank_player_key,
+    clock_data,
+    clock_lock,
+)
+from apps.clocks.calling import clock_call, turn_clock_view
 from apps.clocks.live import live_publish, live_wake_on_commit, table_channel
-from apps.clocks.models import ClockFiring, LevelClock, LiveChannel, LiveEvent, TableClock
-from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused, RuleViolation
+from apps.clocks.models import ClockFiring, LiveChannel, LiveEvent, TableClock
+from apps.core.errors import ApplicationError, RuleViolation
+from apps.core.rows import row_to_instance
 from apps.engine.errors import EngineError
 from apps.engine.hand import BETTING, DRAWING, FINISHED, HandState
-from apps.tables.models import Hand, HandEvent, Table
+from apps.tables.handlog import NewEvent, hand_event_append
+from apps.tables.models import Hand
+
+__all__ = [
+    "BANK",
+    "CALLED_SECONDS",
+    "COUNTDOWN_SECONDS",
+    "EARLY",
+    "FIRED",
+    "STALE",
+    "clock_call",
+    "turn_clock_view",
+]
 
 log = logging.getLogger(__name__)
-
-CALLED_SECONDS = 25  # TDA 29: up to 25 seconds ...
-COUNTDOWN_SECONDS = 5  # ... plus a 5-second countdown
-
-
-def _called_seconds() -> tuple[float, float]:
-    """(seconds, countdown) of a called clock; settings may shorten them (tests, house rules)."""
-    return (
-        float(getattr(settings, "FLOOR_CLOCK_CALLED_SECONDS", CALLED_SECONDS)),
-        float(getattr(settings, "FLOOR_CLOCK_COUNTDOWN_SECONDS", COUNTDOWN_SECONDS)),
-    )
-
-
-FIRED, STALE, EARLY, BANK = "fired", "stale", "early", "bank"
-Stage = TableClock.Stage
-
-
-_held = threading.local()  # the clock row turn_clock_expire holds locked, so the hook need not lock it again
-
-
-def _lock_clock(table_id: int) -> TableClock:
-    held: TableClock | None = getattr(_held, "clock", None)
-    if held is not None and held.table_id == table_id:
-        return held
-    clock = TableClock.objects.select_for_update().filter(table_id=table_id).first()
-    if clock is None:
-        TableClock.objects.bulk_create([TableClock(table_id=table_id)], ignore_conflicts=True)
-        clock = TableClock.objects.select_for_update().get(table_id=table_id)
-    return clock
-
-
-def _player_key(state: HandState, seat: int) -> str:
-    pid = state.seat(seat).player_id
-    return f"p{pid}" if pid is not None else f"s{seat}"
-
-
-# --- time banks -------------------------------------------------------------------------------------------
-
-
-def _level_index(level_clock: LevelClock | None, now: datetime) -> int:
-    if level_clock is None:
-        return 0
-    from apps.clocks.levelclock import clock_position
-
-    return clock_position(level_clock, now).level
-
-
-def _bank_left(clock: TableClock, key: str, now: datetime) -> float:
-    """Seconds left in a player's time bank (filled on first use, and again every level if so set)."""
-    lvl = clock.level_clock
-    if lvl is None or not lvl.time_bank_seconds:
-        return 0.0
-    entry = clock.banks.get(key)
-    level = _level_index(lvl, now)
-    refill = (
-        lvl.time_bank_per == LevelClock.TimeBankPer.LEVEL and entry is not None and entry["level"] != level
-    )
-    if entry is None or refill:
-        return float(lvl.time_bank_seconds)
-    return float(entry["left"])
-
-
-def _charge_bank(clock: TableClock, now: datetime) -> None:
-    """The running bank stage ends now: charge the time it used to its player."""
-    if clock.stage != Stage.BANK or clock.stage_started_at is None or not clock.player_key:
-        return
-    used = (min(now, clock.deadline or now) - clock.stage_started_at).total_seconds()
-    left = _bank_left(clock, clock.player_key, clock.stage_started_at)
-    clock.banks = {
-        **clock.banks,
-        clock.player_key: {"left": max(0.0, left - used), "level": _level_index(clock.level_clock, now)},
-    }
-
-
-# --- the hook the table service calls ----------------------------------------------------------------------
-
-
-def _clock_data(clock: TableClock) -> dict[str, Any]:
-    return {
-        "stage": clock.stage,
-        "seat": clock.seat,
-        "seq": clock.seq,
-        "deadline": clock.deadline.isoformat() if clock.deadline else None,
-        "countdown_at": (clock.deadline - timedelta(seconds=_called_seconds()[1])).isoformat()
-        if clock.deadline and clock.stage == Stage.CALLED
-        else None,
-        "version": clock.version,
-    }
 
 
 def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> TableClock:
@@ -147,7 +86,7 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
     now = timezone.now()
     limit = state.game.turn_time_limit
     seat = state.to_act if state.phase in (BETTING, DRAWING) else None
-    player_key = _player_key(state, seat) if seat is not None else ""
+    player_key = bank_player_key(state, seat) if seat is not None else ""
     started = now if seat is not None else None
     stage, deadline = (
         (Stage.TURN, now + timedelta(seconds=limit)) if seat is not None and limit else (Stage.IDLE, None)
@@ -162,16 +101,14 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         "pot_total": state.pot_total,
     }
     clock = None
-    held: TableClock | None = getattr(_held, "clock", None)
-    # the one-statement path also serves turn_clock_expire's held row, unless its time bank is to charge
-    if (held is None or held.stage != Stage.BANK) and connection.vendor == "postgresql":
+    if connection.vendor == "postgresql":
         clock = _arm_and_publish(
             hand=hand, kind=kind, live=live, seat=seat, player_key=player_key, started=started, stage=stage,
             deadline=deadline, now=now,
         )  # fmt: skip
-    if clock is None:  # a time bank to charge, a clock row not made yet, or the row turn_clock_expire holds
-        clock = _lock_clock(hand.table_id)
-        _charge_bank(clock, now)
+    if clock is None:  # a time bank to charge, or a clock row not made yet
+        clock = clock_lock(hand.table_id)
+        bank_charge(clock, now)
         clock.version += 1
         clock.hand_id, clock.seq = hand.pk, hand.seq
         clock.seat, clock.player_key = seat, player_key
@@ -179,7 +116,7 @@ def turn_clock_sync(*, hand: Hand, state: HandState, kind: str = "hand") -> Tabl
         clock.stage, clock.deadline = stage, deadline
         clock.save()
         live_publish(
-            channel=table_channel(hand.table_id), type=kind, data={**live, "clock": _clock_data(clock)}
+            channel=table_channel(hand.table_id), type=kind, data={**live, "clock": clock_data(clock)}
         )
     return clock
 
@@ -233,7 +170,7 @@ def _arm_and_publish(
         deadline=deadline,
     )
     channel = table_channel(hand.table_id)
-    data = {**live, "clock": _clock_data(clock)}
+    data = {**live, "clock": clock_data(clock)}
     with connection.cursor() as cursor:
         cursor.execute(
             _ARM_AND_PUBLISH,
@@ -313,8 +250,6 @@ def _expiry_lock_sql() -> tuple[str, str, str, list[Any], list[Any]]:
 
 def _lock_for_expiry(hand_id: int, table_id: int, *, skip_locked: bool) -> tuple[Hand, TableClock] | None:
     """The hand row locked (None if it is gone, or held and ``skip_locked``), then its table's clock row."""
-    from apps.tables.services import _from_row
-
     hand_sql, hand_skip_sql, clock_sql, hand_fields, clock_fields = _expiry_lock_sql()
     with connection.cursor() as cursor:
         cursor.execute(hand_skip_sql if skip_locked else hand_sql, [hand_id])
@@ -325,13 +260,11 @@ def _lock_for_expiry(hand_id: int, table_id: int, *, skip_locked: bool) -> tuple
         clock_row = cursor.fetchone()
     if clock_row is None:
         raise TableClock.DoesNotExist(f"no clock row for table {table_id}")
-    return _from_row(Hand, hand_fields, hand_row), _from_row(TableClock, clock_fields, clock_row)
+    return row_to_instance(Hand, hand_fields, hand_row), row_to_instance(TableClock, clock_fields, clock_row)
 
 
 @transaction.atomic
 def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, now: datetime) -> str:
-    from apps.tables.services import _set_state
-
     # Lock order: the hand, then the clock. The sweep skips a hand someone holds (a dealer's entry or the
     # countdown already acting): waiting would only idle a worker, and the row stays due if it still is.
     if connection.vendor == "postgresql":
@@ -357,13 +290,13 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
         return STALE
     assert clock.seat is not None
     if clock.stage == Stage.TURN and clock.level_clock_id is not None:
-        left = _bank_left(clock, clock.player_key, now)
+        left = bank_left(clock, clock.player_key, now)
         if left > 0:
             clock.stage, clock.stage_started_at = Stage.BANK, clock.deadline
             clock.deadline = clock.deadline + timedelta(seconds=left)
             clock.version += 1
             clock.save()
-            live_publish(channel=table_channel(table_id), type="clock", data=_clock_data(clock))
+            live_publish(channel=table_channel(table_id), type="clock", data=clock_data(clock))
             return BANK
     # The firing row first: unique per hand state, so a second attempt fails here even if a check was wrong.
     ClockFiring.objects.create(
@@ -378,21 +311,27 @@ def _expire_locked(*, table_id: int, hand_id: int, version: int, source: str, no
     )
     by = {"bank": "time_bank", "called": "called_clock"}.get(str(clock.stage), "turn_clock")
     event = {"type": "timeout", "seat": clock.seat, "by": by, "at": clock.deadline.isoformat()}
-    # What hand_event_record(by_clock=True) does, minus what a clock does not need (the dealer check, the
-    # Idempotency-Key, re-locking the row held here, the answer for a screen): engine, append, _set_state.
+    if clock.stage == Stage.BANK:
+        # the bank ran out: charge it now, so the re-arm that follows is the one-statement one
+        bank_charge(clock, now)
+        clock.stage = Stage.IDLE
+        clock.save(update_fields=["banks", "stage"])
+    # The hand log's writer, as for a dealer's entry, minus what a clock does not need (the dealer check,
+    # the Idempotency-Key, re-locking the row held here, the answer for a screen).
     before = HandState.from_json(hand.state)
     try:
         after = before.apply(event)
     except EngineError as exc:
         raise RuleViolation.from_engine(exc) from exc
-    seq = hand.seq + 1
-    after_json = after.to_json()
-    row = HandEvent(hand=hand, seq=seq, payload=event, by_clock=True, state_after=after_json)
-    _held.clock = clock
-    try:
-        _set_state(hand, before, after, seq, after_json=after_json, event=row)  # the append: one statement
-    finally:
-        _held.clock = None
+    hand_event_append(
+        hand=hand,
+        before=before,
+        after=after,
+        events=[NewEvent(event, after.to_json())],
+        actor=None,
+        by_clock=True,
+        shown=False,
+    )
     return FIRED
 
 
@@ -412,301 +351,3 @@ def turn_clocks_sweep(*, now: datetime | None = None, limit: int = 2000) -> int:
         except Exception:  # one broken table must not stop the others' clocks
             log.exception("clocks: sweeping table %s failed", table_id)
     return fired
-
-
-# --- the drainer: one scheduler for every clock's deadline -------------------------------------------------
-
-DRAIN_SECONDS = 0.95  # one drainer's watch: just under beat's period, so the next one starts as it ends
-DRAIN_POLL = 0.05  # how often the earliest deadline is read: a new deadline is a turn limit (>= 1 s) away
-DRAIN_LOCK = 0x466C6F6F72  # the advisory lock key ("Floor") that keeps the drainers one at a time
-# clocks applied at once (each waits on PostgreSQL most of its time); settings.FLOOR_CLOCK_DRAIN_THREADS
-DRAIN_THREADS = 4
-
-_NEXT_DEADLINES = f"""
-SELECT (SELECT min(deadline) FROM {TableClock._meta.db_table}
-           WHERE deadline IS NOT NULL AND hand_id IS NOT NULL),
-       (SELECT min(deadline) FROM {LevelClock._meta.db_table} WHERE deadline IS NOT NULL)
-"""
-
-
-def _db_datetime(value: Any) -> datetime | None:
-    """A timestamp read by a raw query: PostgreSQL's driver gives a datetime; SQLite gives the text Django
-    stored (UTC), which only the ORM would have converted."""
-    if value is None or isinstance(value, datetime):
-        return value
-    from datetime import UTC
-
-    from django.utils.dateparse import parse_datetime
-
-    parsed = parse_datetime(str(value))
-    if parsed is not None and timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, UTC)
-    return parsed
-
-
-def _next_deadlines() -> tuple[datetime | None, datetime | None]:
-    """The earliest deadline of the turn clocks and of the level clocks (index lookups, one round trip)."""
-    if connection.vendor != "postgresql":  # SQLite hands timestamps back as text: let the ORM convert them
-        from django.db.models import Min
-
-        turn = TableClock.objects.filter(deadline__isnull=False, hand_id__isnull=False).aggregate(
-            d=Min("deadline")
-        )
-        level = LevelClock.objects.filter(deadline__isnull=False).aggregate(d=Min("deadline"))
-        return turn["d"], level["d"]
-    with connection.cursor() as cursor:
-        cursor.execute(_NEXT_DEADLINES)
-        row = cursor.fetchone()
-    return (_db_datetime(row[0]), _db_datetime(row[1])) if row else (None, None)
-
-
-_lock_conn: tuple[int, Any] | None = None  # (pid, connection): the drainers' lock, on its own connection
-
-
-def _lock_connection() -> Any:
-    """A connection of this process's own for the drainers' advisory lock, outside Django's pool: a session
-    lock must never travel with a pooled connection to other code, and the drainer must hold no
-    transaction (its table locks would queue a TRUNCATE or a migration behind it, and everything after
-    that behind them). Closing it, or the process dying, releases the lock."""
-    global _lock_conn
-    import os
-
-    if _lock_conn is None or _lock_conn[0] != os.getpid() or _lock_conn[1].closed:
-        import psycopg
-
-        _lock_conn = (os.getpid(), psycopg.connect(**connection.get_connection_params(), autocommit=True))
-    return _lock_conn[1]
-
-
-def _drop_lock_connection() -> None:
-    global _lock_conn
-    if _lock_conn is not None:
-        try:
-            _lock_conn[1].close()
-        finally:
-            _lock_conn = None
-
-
-def _drain_lock(wait: float) -> bool:
-    """Take the drainers' advisory lock, waiting up to ``wait`` seconds for the drainer before to finish.
-    Not PostgreSQL (the embedded default, one worker): no lock; a second drainer would only repeat the
-    idempotent checks."""
-    if connection.vendor != "postgresql":
-        return True
-    import time
-
-    end = time.monotonic() + wait
-    while True:
-        try:
-            row = _lock_connection().execute("SELECT pg_try_advisory_lock(%s)", [DRAIN_LOCK]).fetchone()
-        except Exception:
-            log.exception("clocks: the drainers' lock could not be taken")
-            _drop_lock_connection()
-            return False
-        if row and row[0]:
-            return True
-        if time.monotonic() >= end:
-            return False
-        time.sleep(0.01)
-
-
-def _drain_unlock() -> None:
-    if connection.vendor != "postgresql":
-        return
-    try:
-        _lock_connection().execute("SELECT pg_advisory_unlock(%s)", [DRAIN_LOCK])
-    except Exception:  # closing the connection releases the lock
-        _drop_lock_connection()
-
-
-_pool: Any = None
-
-
-def _drain_pool() -> Any:
-    global _pool
-    if _pool is None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        threads = int(getattr(settings, "FLOOR_CLOCK_DRAIN_THREADS", DRAIN_THREADS))
-        if connection.vendor != "postgresql":
-            threads = 1  # the embedded SQLite takes one writer at a time anyway
-        _pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="clock-drain")
-    return _pool
-
-
-def _expire_in_thread(table_id: int, version: int, hand_id: int) -> str:
-    from django.db import close_old_connections
-
-    try:
-        return turn_clock_expire(table_id=table_id, version=version, source="sweep", hand_id=hand_id)
-    except Exception:  # one broken table must not stop the others' clocks
-        log.exception("clocks: applying the clock of table %s failed", table_id)
-        return "failed"
-    finally:
-        close_old_connections()  # the thread's connection goes back to the pool between clocks
-
-
-def _levels_in_thread(now: datetime) -> str:
-    from django.db import close_old_connections
-
-    from apps.clocks.levelclock import level_clocks_sweep
-
-    try:
-        return f"level:{level_clocks_sweep(now=now)}"
-    except Exception:
-        log.exception("clocks: the level clocks' sweep failed")
-        return "failed"
-    finally:
-        close_old_connections()
-
-
-def clocks_drain(*, seconds: float = DRAIN_SECONDS, wait: float = 1.0) -> dict[str, int]:
-    """Watch every clock's deadline for ``seconds`` and apply each as it comes due: turn clocks (the
-    default action, or the move into the time bank), a few at once on a thread pool, and level clocks (the
-    level change). One drainer at a time: a second one waits up to ``wait`` seconds for the lock (it takes
-    over as the first one ends) and otherwise does nothing. Between deadlines it reads only the earliest
-    ones (index lookups)."""
-    import time
-    from concurrent.futures import FIRST_COMPLETED, Future
-    from concurrent.futures import wait as wait_for
-
-    end = time.monotonic() + seconds
-    done = {"turn": 0, "level": 0, "drained": 0}
-    inflight: dict[tuple[int, int], Future[str]] = {}
-    failed: set[tuple[int, int]] = set()  # not tried again in this watch (the next drainer will)
-
-    def collect(finished: Any) -> None:
-        for key in [k for k, f in inflight.items() if f in finished]:
-            outcome = inflight.pop(key).result()
-            done["turn"] += outcome == FIRED
-            if outcome.startswith("level:"):
-                done["level"] += int(outcome[6:])
-            elif outcome == "failed":
-                failed.add(key)
-
-    if not _drain_lock(wait):
-        return done
-    done["drained"] = 1
-    try:
-        while True:
-            collect({f for f in inflight.values() if f.done()})
-            now = timezone.now()
-            turn_due, level_due = _next_deadlines()
-            submitted = 0
-            if turn_due is not None and turn_due <= now:
-                due = (
-                    TableClock.objects.filter(deadline__lte=now, hand_id__isnull=False)
-                    .order_by("deadline")
-                    .values_list("table_id", "version", "hand_id")[:500]
-                )
-                for table_id, version, hand_id in due:
-                    key = (table_id, version)
-                    if key not in inflight and key not in failed:
-                        inflight[key] = _drain_pool().submit(_expire_in_thread, table_id, version, hand_id)
-                        submitted += 1
-            # level changes on the pool too, each clock in its own transaction, committed (seen) at once
-            if level_due is not None and level_due <= now and (0, 0) not in inflight:
-                inflight[(0, 0)] = _drain_pool().submit(_levels_in_thread, now)
-                submitted += 1
-            left = end - time.monotonic()
-            if left <= 0:
-                return done
-            if inflight:  # wait for one to finish (or for the next poll), then look again
-                running = set(inflight.values())
-                collect(wait_for(running, timeout=min(DRAIN_POLL, left), return_when=FIRST_COMPLETED).done)
-                continue
-            if submitted:
-                continue
-            soonest = min((d for d in (turn_due, level_due) if d is not None), default=None)
-            if soonest is not None and soonest <= now:
-                pause = 0.005  # still due but held (a dealer is entering there) or failed: look again soon
-            else:
-                pause = DRAIN_POLL if soonest is None else (soonest - now).total_seconds() + 0.001
-            time.sleep(max(0.0, min(pause, DRAIN_POLL, left)))
-    finally:
-        try:
-            # none left running when the lock goes (unless stuck behind a lock: they stay idempotent)
-            collect(wait_for(set(inflight.values()), timeout=10).done)
-        finally:
-            _drain_unlock()
-
-
-# --- calling the clock --------------------------------------------------------------------------------------
-
-
-def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
-    """Call the clock on the seat to act (TDA 29): 25 s plus a 5 s countdown, then the default action."""
-    with transaction.atomic():
-        hand = Hand.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
-        if hand is None:
-            raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
-        if not can_deal(actor, hand.table):
-            raise PermissionRefused(
-                f"{actor.describe()} may not call the clock at this table",
-                code="not_dealer_of_table",
-                detail={"table": hand.table_id},
-            )
-        if expected_seq != hand.seq:
-            raise Conflict(
-                f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",
-                code="stale_seq",
-                detail={"expected_seq": expected_seq, "current_seq": hand.seq},
-            )
-        state = HandState.from_json(hand.state)
-        if state.to_act is None or state.phase not in (BETTING, DRAWING):
-            raise Conflict(
-                "nobody is to act: the clock is called on the seat to act",
-                code="nobody_to_act",
-                rule="TDA 29",
-                detail={"phase": state.phase},
-            )
-        clock = _lock_clock(hand.table_id)
-        if clock.stage == Stage.CALLED and clock.seq == hand.seq and clock.hand_id == hand.pk:
-            raise Conflict(
-                "the clock is already called on this seat",
-                code="clock_already_called",
-                rule="TDA 29",
-                detail={
-                    "seat": clock.seat,
-                    "deadline": clock.deadline.isoformat() if clock.deadline else None,
-                },
-            )
-        now = timezone.now()
-        _charge_bank(clock, now)
-        called = now + timedelta(seconds=sum(_called_seconds()))
-        running = clock.deadline if clock.hand_id == hand.pk and clock.seq == hand.seq else None
-        clock.hand_id, clock.seq, clock.seat = hand.pk, hand.seq, state.to_act
-        clock.player_key = _player_key(state, state.to_act)
-        clock.stage, clock.stage_started_at = Stage.CALLED, now
-        clock.deadline = min(called, running) if running is not None else called
-        clock.version += 1
-        clock.save()
-        live_publish(channel=table_channel(hand.table_id), type="clock", data=_clock_data(clock))
-        return clock
-
-
-# --- reads --------------------------------------------------------------------------------------------------
-
-
-def turn_clock_view(
-    hand: Hand, *, now: datetime | None = None, clock: TableClock | None = None
-) -> dict[str, Any] | None:
-    """The turn clock of ``hand`` for the hand state: deadline, stage, seconds left, the seat's time bank.
-    None when no clock runs for this hand's current state. ``clock``: the row as just armed, if at hand."""
-    if clock is None or clock.table_id != hand.table_id:
-        clock = TableClock.objects.filter(table_id=hand.table_id).first()
-    if clock is None or clock.hand_id != hand.pk or clock.seq != hand.seq or clock.seat is None:
-        return None
-    now = now or timezone.now()
-    data = _clock_data(clock)
-    data["seconds_left"] = max(0.0, (clock.deadline - now).total_seconds()) if clock.deadline else None
-    bank = _bank_left(clock, clock.player_key, now) if clock.player_key else 0.0
-    if clock.stage == Stage.BANK and clock.stage_started_at is not None:
-        bank = max(0.0, bank - (now - clock.stage_started_at).total_seconds())
-    data["time_bank_left"] = round(bank, 3)
-    return data
-
-
-def table_clock_for(table: Table) -> TableClock:
-    TableClock.objects.bulk_create([TableClock(table=table)], ignore_conflicts=True)
-    return TableClock.objects.get(table=table)

@@ -35,7 +35,8 @@ from django.http.response import HttpResponseBase
 
 from apps.accounts.authentication import DeviceTokenAuthentication
 from apps.accounts.permissions import Actor, can_read_level_clock, can_read_table
-from apps.clocks.hub import Refused, db_call, hub
+from apps.clocks.hub import hub
+from apps.clocks.hubparts import Refused, db_call
 from apps.clocks.live import PUBSUB_PREFIX, levelclock_channel, live_events_after, redis_client, table_channel
 from apps.clocks.models import LevelClock
 from apps.core.errors import error_body
@@ -127,12 +128,12 @@ def _response(body: Iterator[str] | AsyncIterator[bytes]) -> StreamingHttpRespon
     return response
 
 
-class _Refusal(Exception):
+class StreamRefusal(Exception):
     def __init__(self, response: HttpResponseBase) -> None:
         self.response = response
 
 
-def _actor(request: HttpRequest) -> Actor:
+def stream_actor(request: HttpRequest) -> Actor:
     """The stream's follower. A revoked or unknown device token is refused (401), never read as anonymous."""
     device = None
     try:
@@ -142,13 +143,13 @@ def _actor(request: HttpRequest) -> Actor:
             body = error_body("device_revoked", "this device token was revoked")
         else:
             body = error_body("not_authenticated", "log in first")
-        raise _Refusal(JsonResponse(body, status=401)) from exc
+        raise StreamRefusal(JsonResponse(body, status=401)) from exc
     device = found[1] if found else None
     user = request.user if getattr(request, "user", None) and request.user.is_authenticated else None
     return Actor(user=user, device=device)
 
 
-def _device_id(actor: Actor) -> int | None:
+def stream_device_id(actor: Actor) -> int | None:
     return actor.device.pk if actor.device is not None else None
 
 
@@ -156,28 +157,30 @@ def _table_access(request: HttpRequest, table_id: int) -> int | None:
     """Who may follow the table: the public if it is published, its club's members and dealers."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise _Refusal(JsonResponse(error_body("table_not_found", f"no table {table_id}"), status=404))
-    actor = _actor(request)
+        raise StreamRefusal(JsonResponse(error_body("table_not_found", f"no table {table_id}"), status=404))
+    actor = stream_actor(request)
     if not can_read_table(actor, table):
-        raise _Refusal(JsonResponse(error_body("not_published", "this table is not published"), status=403))
-    return _device_id(actor)
+        raise StreamRefusal(
+            JsonResponse(error_body("not_published", "this table is not published"), status=403)
+        )
+    return stream_device_id(actor)
 
 
 def _level_clock_access(request: HttpRequest, clock_id: int) -> int | None:
     """The REST endpoint's rule (``can_read_level_clock``): a published tournament's clock is public."""
     clock = LevelClock.objects.filter(pk=clock_id).first()
     if clock is None:
-        raise _Refusal(
+        raise StreamRefusal(
             JsonResponse(error_body("level_clock_not_found", f"no level clock {clock_id}"), status=404)
         )
-    actor = _actor(request)
+    actor = stream_actor(request)
     if not can_read_level_clock(actor, clock):
-        raise _Refusal(
+        raise StreamRefusal(
             JsonResponse(
                 error_body("not_published", "this level clock's tournament is not published"), status=403
             )
         )
-    return _device_id(actor)
+    return stream_device_id(actor)
 
 
 def _level_clock_tick(clock_id: int) -> Callable[[], dict[str, Any]]:
@@ -202,7 +205,7 @@ def _refused(refusal: Refused) -> JsonResponse:
 def _checked(check: Callable[[HttpRequest], int | None], request: HttpRequest) -> tuple[Any, int | None]:
     try:
         return None, check(request)
-    except _Refusal as refusal:
+    except StreamRefusal as refusal:
         return refusal.response, None
 
 

@@ -1,7 +1,7 @@
 """Celery tasks of the clocks: thin wrappers around the idempotent services.
 
 ``clocks_sweep`` runs from beat every second (see ``CELERY_BEAT_SCHEDULE``): it is the drainer
-(:func:`apps.clocks.services.clocks_drain`), which watches the clock rows' deadlines for about a second and
+(:func:`apps.clocks.drain.clocks_drain`), which watches the clock rows' deadlines for about a second and
 applies each as it comes due, so neither a dealer's entry nor a level clock's change queues anything. The
 countdown tasks are no longer queued; they stay for messages queued before an upgrade. Retried or
 duplicated tasks are harmless: the services re-check under the row lock.
@@ -69,7 +69,7 @@ def clocks_sweep() -> dict[str, int]:
     import os
     import socket
 
-    from apps.clocks.services import clocks_drain
+    from apps.clocks.drain import clocks_drain
     from apps.core.heartbeat import WORKER, heartbeat_record
 
     heartbeat_record(part=WORKER, detail=f"{socket.gethostname()} pid {os.getpid()}")

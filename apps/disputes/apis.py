@@ -1,4 +1,4 @@
-"""The public pot calculator API, and the dispute desk's APIs (issue 8)."""
+"""The public pot calculator API, and the dispute desk's APIs."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from apps.accounts.permissions import is_director, require_actor
+from apps.accounts.permissions import require_actor, require_director
 from apps.core.apis import get_or_404, validated
-from apps.core.errors import ApplicationError, PermissionRefused, ValidationFailed
+from apps.core.errors import ApplicationError, ValidationFailed
 from apps.core.i18n import hand_result, pot_answer
 from apps.core.inputs import FloorJSONParser
 from apps.core.schema import ErrorSerializer, errors
@@ -22,7 +22,7 @@ from apps.disputes import selectors, services
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
-from apps.tables.apis import EventInputSerializer
+from apps.tables.serializers import EventInputSerializer
 
 Serializer = serializers.Serializer
 
@@ -174,13 +174,13 @@ def _dispute(dispute_id: int) -> Any:
     return get_or_404(Dispute.objects.select_related("hand__table"), dispute_id, "dispute")
 
 
-def _require_director(actor: Any, dispute: Any) -> None:
-    if not is_director(actor, dispute.hand.table.club_id):
-        raise PermissionRefused(
-            "only the club's director reviews and rules on disputes",
-            code="not_director",
-            detail={"dispute": dispute.pk},
-        )
+def _require_dispute_director(actor: Any, dispute: Any) -> None:
+    require_director(
+        actor,
+        dispute.hand.table.club_id,
+        message="only the club's director reviews and rules on disputes",
+        detail={"dispute": dispute.pk},
+    )
 
 
 class DisputeSerializer(Serializer):
@@ -237,7 +237,7 @@ class DisputeDetailApi(APIView):
             actor.device is not None and dispute.raised_by_device_id == actor.device.pk
         )
         if not mine:
-            _require_director(actor, dispute)
+            _require_dispute_director(actor, dispute)
         return Response(selectors.dispute_detail(dispute, actor=actor))
 
 
@@ -250,7 +250,7 @@ class DisputeReviewApi(APIView):
     def get(self, request: Request, dispute_id: int) -> Response:
         actor = require_actor(request, "log in as the club's director")
         dispute = _dispute(dispute_id)
-        _require_director(actor, dispute)
+        _require_dispute_director(actor, dispute)
         return Response(
             {"dispute": selectors.dispute_detail(dispute), "review": selectors.hand_review(dispute.hand)}
         )
@@ -272,7 +272,7 @@ class DisputeSandboxApi(APIView):
         data = validated(CorrectionSerializer, request).validated_data
         actor = require_actor(request, "log in as the club's director")
         dispute = _dispute(dispute_id)
-        _require_director(actor, dispute)
+        _require_dispute_director(actor, dispute)
         plan = correction_plan(dispute.hand, data.get("void_from_seq"), list(data.get("events") or []))
         summary = plan.summary()
         result = hand_result(plan.new_state) or summary["result_after"] or {}  # reader's language

@@ -14,3 +14,8 @@ class DisputesConfig(AppConfig):
         # Refused entries wait for the request's transaction to end (see apps.disputes.refusals).
         request_started.connect(refusals_forget, dispatch_uid="disputes_refusals_forget")
         request_finished.connect(refusals_flush, dispatch_uid="disputes_refusals_flush")
+
+        from apps.disputes.refusals import refusal_on_entry
+        from apps.tables import hooks
+
+        hooks.entry_refused.connect(refusal_on_entry)

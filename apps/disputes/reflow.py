@@ -19,8 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F
-
 from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict, RuleViolation, ValidationFailed
 from apps.disputes.models import Dispute
@@ -28,7 +26,8 @@ from apps.engine.errors import EngineError
 from apps.engine.games import Game
 from apps.engine.hand import FINISHED, HandState, start_hand
 from apps.tables.models import Hand, HandEvent, Seat, Table
-from apps.tables.services import event_shape_check
+from apps.tables.seats import seat_stack_shift
+from apps.tables.services import NewEvent, event_shape_check, hand_event_append
 
 RULE_REFLOW = "RULES.md §8; TDA 22"
 
@@ -232,15 +231,12 @@ def _replay_later(later: Hand, carry: dict[int, int]) -> LaterHand:
 
 def _reflow_later(actor: Actor, dispute: Dispute, lh: LaterHand) -> None:
     """Void the later hand's actions and append them again from its new starting stacks (one correction row
-    holding the old and the new starting stacks)."""
+    holding the old and the new starting stacks), through the hand log's writer. Its stacks are not flowed
+    there: :func:`correction_apply` moves what the whole re-flow carries, once."""
     hand = Hand.objects.select_for_update().get(pk=lh.hand.pk)
     rows = _valid_rows(hand)
-    seq = hand.seq + 1
-    correction = HandEvent.objects.create(
-        hand=hand,
-        seq=seq,
-        kind=HandEvent.Kind.CORRECTION,
-        payload={
+    correction = NewEvent(
+        {
             "reason": f"re-flow after the ruling on dispute {dispute.pk} (hand {dispute.hand.number})",
             "reflow": True,
             "dispute": dispute.pk,
@@ -250,27 +246,21 @@ def _reflow_later(actor: Actor, dispute: Dispute, lh: LaterHand) -> None:
             "voided": [r.seq for r in rows],
             "appended": len(lh.steps),
         },
-        state_after=lh.start.to_json(),
-        entered_by_user=actor.user,
-        entered_by_device=actor.device,
+        lh.start.to_json(),
+        kind=HandEvent.Kind.CORRECTION,
     )
-    HandEvent.objects.filter(pk__in=[r.pk for r in rows]).update(voided_by=correction)
-    for payload, state in lh.steps:
-        seq += 1
-        HandEvent.objects.create(
-            hand=hand,
-            seq=seq,
-            payload=payload,
-            state_after=state.to_json(),
-            entered_by_user=actor.user,
-            entered_by_device=actor.device,
-        )
     final = lh.steps[-1][1] if lh.steps else lh.start
-    hand.seats = lh.seats_after
-    hand.seq = seq
-    hand.state = final.to_json()
-    hand.result = final.result
-    hand.save(update_fields=["seats", "seq", "state", "result"])
+    hand_event_append(
+        hand=hand,
+        before=HandState.from_json(hand.state),
+        after=final,
+        events=[correction, *(NewEvent(payload, state.to_json()) for payload, state in lh.steps)],
+        actor=actor,
+        voids=[r.seq for r in rows],
+        seats=lh.seats_after,
+        flow_stacks=False,
+        announce=False,
+    )
 
 
 def correction_apply(
@@ -323,15 +313,16 @@ def correction_apply(
     for pid, total in plan.carry.items():
         extra = total - plan.hand_delta.get(pid, 0)  # hand_correct has moved the disputed hand's own change
         if extra:
-            moved = Seat.objects.filter(
-                table_id=hand.table_id, player_id=pid, left_at__isnull=True, stack__gte=-extra
-            ).update(stack=F("stack") + extra)
-            if not moved:
-                raise Conflict(
+            seat_stack_shift(
+                table_id=hand.table_id,
+                player_id=pid,
+                delta=extra,
+                refusal=Conflict(
                     "a player's seat no longer has the chips the re-flow takes back",
                     code="stack_would_be_negative",
                     detail={"player": pid, "change": extra},
-                )
+                ),
+            )
     busted = tour.eliminations_new(plan=plan)
     summary = plan.summary()
     summary["eliminations_undone"] = undone

@@ -1,6 +1,6 @@
 """Refused entries: every event the referee refused at a hand, kept for the dispute review.
 
-The table service calls :func:`refusal_keep` when the engine refuses an event (``hand_event_record``). The
+The table service sends ``tables.entry_refused`` when the engine refuses an event (``hand_event_record``). The
 refusal rolls back the request's transaction (``ATOMIC_REQUESTS``), which would take a row written in it
 along; so inside a transaction the refusal waits and is written once the request has finished (Django's
 ``request_finished``, connected in :mod:`apps.disputes.apps`), in a transaction of its own. Outside any
@@ -16,6 +16,7 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from apps.accounts.permissions import Actor
+from apps.tables.hooks import EntryRefused
 
 log = logging.getLogger(__name__)
 _pending: contextvars.ContextVar[list[dict[str, Any]] | None] = contextvars.ContextVar(
@@ -71,6 +72,18 @@ def refusal_keep(
         pending = []
         _pending.set(pending)
     pending.append(row)
+
+
+def refusal_on_entry(refused: EntryRefused) -> None:
+    """``tables.entry_refused``: keep the refusal (see :func:`refusal_keep`)."""
+    refusal_keep(
+        hand_id=refused.hand_id,
+        actor=refused.actor,
+        expected_seq=refused.expected_seq,
+        event=refused.event,
+        error=refused.error,
+        by_clock=refused.by_clock,
+    )
 
 
 def _write(rows: list[dict[str, Any]]) -> None:

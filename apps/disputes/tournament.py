@@ -19,6 +19,7 @@ from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict
 from apps.disputes.models import Dispute
 from apps.tables.models import Hand, Seat
+from apps.tables.seats import seats_return
 from apps.tournaments import results as tournament_results
 from apps.tournaments.models import Elimination, Entry, Tournament, TournamentTable
 
@@ -87,7 +88,7 @@ def eliminations_undo(*, actor: Actor, dispute: Dispute, plan: Plan) -> list[dic
                     code="seat_taken",
                     detail={"seat": seat.number, "entry": e.pk},
                 )
-            Seat.objects.filter(pk=seat.pk).update(left_at=None)
+            seats_return(seat_ids=[seat.pk])
         if el is not None:  # each share of a split bounty goes back from whoever got it
             record["bounty_taken_back"] = tournament_results.elimination_bounty_take_back(t=t, elimination=el)
         Entry.objects.filter(pk=e.pk).update(status=Entry.Status.PLAYING, place=None, place_to=None, prize=0)
@@ -204,7 +205,7 @@ def tournament_reopen(*, actor: Actor, dispute: Dispute, t: Tournament) -> list[
             Entry.objects.filter(pk=e.pk).update(bounties_won=F("bounties_won") - t.bounty)
         Entry.objects.filter(pk=e.pk).update(status=Entry.Status.PLAYING, place=None, place_to=None, prize=0)
         if e.seat_id is not None:  # a deal's finishers left their seats
-            Seat.objects.filter(pk=e.seat_id).update(left_at=None)
+            seats_return(seat_ids=[e.seat_id])
         audit(dispute, "finish_undone", actor, record)
         undone.append(record)
     t.status, t.finished_at = Tournament.Status.RUNNING, None

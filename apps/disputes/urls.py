@@ -1,4 +1,4 @@
-"""The public pot calculator page and the dispute desk pages (issue 8)."""
+"""The public pot calculator page and the dispute desk pages."""
 
 from django.urls import path
 

@@ -13,14 +13,13 @@ from typing import Any
 from django.db import transaction
 
 from apps.accounts.models import Club
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
 from apps.core import bounds as b
 from apps.core.errors import Conflict, ValidationFailed
 from apps.engine.errors import EngineError
 from apps.engine.tournament import league as el
 from apps.standings.models import League, Rating, RatingHistory, Season, SeasonResult, SeasonTournament
 from apps.tournaments.models import Entry, Tournament
-from apps.tournaments.services import require_director
 
 
 def _engine(exc: EngineError) -> ValidationFailed:

@@ -3,53 +3,31 @@ permissions in the services (:mod:`apps.accounts.permissions`)."""
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 from django.http import HttpResponse
-from django.utils.functional import cached_property
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.serializer_helpers import BindingDict
 from rest_framework.views import APIView
 
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
-from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused
+from apps.core.errors import NotAuthenticated, NotFound, PermissionRefused, ValidationFailed
 from apps.core.i18n import award_check, error_message
 from apps.core.schema import errors
 from apps.tables import selectors, services
 from apps.tables.models import Hand, Seat, Table
+from apps.tables.serializers import (
+    EventInputSerializer,
+    EventRowSerializer,
+    HandStateSerializer,
+    LentFieldsSerializer,
+    TableSerializer,
+)
 
 Serializer = serializers.Serializer
-
-
-class LentFieldsSerializer(Serializer):
-    """An input serializer for the hottest endpoint. DRF deep-copies every declared field for each new
-    serializer, about a twentieth of a recorded action's CPU; here each thread builds its fields once and
-    lends them to its next serializer of the same class. The fields keep no state between validations (only
-    their ``parent`` changes), and a thread validates one request at a time."""
-
-    _lent = threading.local()
-
-    @cached_property
-    def fields(self) -> BindingDict:
-        by_class: dict[type, dict[str, Any]] = self._lent.__dict__.setdefault("by_class", {})
-        bound = BindingDict(self)
-        lent = by_class.get(type(self))
-        if lent is None:
-            for name, field in self.get_fields().items():
-                bound[name] = field  # binds it to this serializer, as DRF does
-            by_class[type(self)] = dict(bound.fields)
-        else:
-            for name, field in lent.items():
-                field.parent = self
-                bound.fields[name] = field
-        return bound
 
 
 def _require_reader(actor: Actor, table: Table) -> None:
@@ -71,48 +49,6 @@ def _table(pk: int) -> Table:
 def _hand(pk: int) -> Hand:
     hand: Hand = get_or_404(Hand.objects.select_related("table"), pk, "hand")
     return hand
-
-
-class HandStateSerializer(Serializer):
-    id = serializers.IntegerField()
-    table = serializers.IntegerField()
-    number = serializers.IntegerField()
-    seq = serializers.IntegerField(help_text="send it back as expected_seq with the next event")
-    status = serializers.ChoiceField(choices=Hand.Status.choices)
-    phase = serializers.CharField()
-    button = serializers.IntegerField()
-    small_blind_seat = serializers.IntegerField(allow_null=True)
-    big_blind_seat = serializers.IntegerField(allow_null=True)
-    to_act = serializers.IntegerField(allow_null=True)
-    pending = serializers.CharField(allow_null=True)
-    betting_round = serializers.IntegerField()
-    draw_index = serializers.IntegerField()
-    legal_actions = serializers.ListField(child=serializers.DictField(), help_text="with min/max amounts")
-    seats = serializers.ListField(child=serializers.DictField())
-    pot_total = serializers.IntegerField()
-    pots = serializers.ListField(child=serializers.DictField())
-    pass_outs = serializers.IntegerField()
-    opener = serializers.IntegerField(allow_null=True)
-    stub = serializers.DictField()
-    result = serializers.DictField(allow_null=True, help_text="awards and their explanation once finished")
-    game = serializers.DictField()
-    clock = serializers.DictField(
-        allow_null=True,
-        required=False,
-        help_text="the turn clock: deadline, stage, seconds left, time bank left, a called clock's countdown",
-    )
-
-
-class TableSerializer(Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField()
-    name = serializers.CharField()
-    game = serializers.DictField()
-    seats_count = serializers.IntegerField()
-    button_seat = serializers.IntegerField(allow_null=True)
-    published = serializers.BooleanField()
-    current_hand = serializers.IntegerField(allow_null=True)
-    seats = serializers.ListField(child=serializers.DictField())
 
 
 class TableCreateApi(APIView):
@@ -234,55 +170,6 @@ class HandDetailApi(APIView):
         return Response(selectors.hand_view_for(hand, actor=actor))
 
 
-class EventRowSerializer(Serializer):
-    seq = serializers.IntegerField()
-    kind = serializers.CharField()
-    payload = serializers.DictField()
-    by_clock = serializers.BooleanField()
-    entered_by = serializers.DictField()
-    created_at = serializers.DateTimeField()
-    voided = serializers.BooleanField()
-    voided_by_seq = serializers.IntegerField(allow_null=True)
-    void_reason = serializers.CharField(allow_null=True)
-
-
-class EventInputSerializer(Serializer):
-    """One hand event as a dealer enters it (also each event a correction appends)."""
-
-    type = serializers.ChoiceField(
-        choices=[
-            "fold",
-            "check",
-            "call",
-            "bet",
-            "raise",
-            "deal",
-            "draw",
-            "show",
-            "muck",
-            "finish_order",
-            "prove_openers",
-            "reshuffle",
-            "timeout",
-        ]
-    )
-    seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
-    amount = serializers.IntegerField(
-        required=False, min_value=0, max_value=10**12, help_text="the total for the round"
-    )
-    count = serializers.IntegerField(required=False, min_value=0, max_value=5)
-    cards = serializers.CharField(required=False, max_length=40)
-    discard = serializers.CharField(required=False, max_length=40)
-    receive = serializers.CharField(required=False, max_length=40)
-    shown = serializers.CharField(required=False, max_length=40)
-    order = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10), max_length=10),
-        required=False,
-        max_length=10,
-        help_text="finish_order: seats best first, ties grouped, e.g. [[3], [1, 5], [2]]",
-    )
-
-
 class HandEventsApi(APIView):
     class InputSerializer(LentFieldsSerializer, EventInputSerializer):
         expected_seq = serializers.IntegerField(
@@ -319,8 +206,6 @@ class HandEventsApi(APIView):
         actor = require_actor(request, "log in or use the table's device token")
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 100:
-            from apps.core.errors import ValidationFailed
-
             raise ValidationFailed(
                 "Idempotency-Key is at most 100 characters", code="idempotency_key_invalid"
             )
@@ -328,7 +213,9 @@ class HandEventsApi(APIView):
             actor=actor, hand_id=hand_id, expected_seq=expected_seq, event=event, idempotency_key=key
         )
         headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
-        return Response(recorded.body, status=recorded.status_code, headers=headers)
+        # rendered here, in this request's language: a retry in another language reads its own
+        body = selectors.hand_view(recorded.hand, state=recorded.state, parts=recorded.view_parts)
+        return Response(body, status=status.HTTP_201_CREATED, headers=headers)
 
 
 class HandCorrectionApi(APIView):
@@ -377,7 +264,7 @@ class HandAwardCheckApi(APIView):
         hand = _hand(hand_id)
         _require_reader(actor_from_request(request), hand.table)
         check = services.hand_award_check(hand=hand, proposed=data.validated_data["proposed"])
-        return Response(award_check(check))  # the reasons in the request's language (i18n hook, issue 10)
+        return Response(award_check(check))  # the reasons in the request's language
 
 
 class HandPhhApi(APIView):

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC
 from typing import Any
 
 from apps.accounts.permissions import Actor, can_see_cards, director_user_ids
 from apps.core.i18n import hand_result
 from apps.engine.hand import HandState
-from apps.tables import redact
+from apps.tables import hooks, redact
 from apps.tables.models import Hand, HandEvent, Seat, Table
 
 
-def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
+def hand_view(
+    hand: Hand, *, state: HandState | None = None, parts: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The hand as the dealer needs it: whose turn, what is legal (with amounts), stacks, bets, pots, and the
-    result with its explanation once finished. ``state`` avoids re-reading the cached JSON when at hand."""
+    result with its explanation once finished, in the active language. ``state`` avoids re-reading the
+    cached JSON when at hand; ``parts``: what the apps above add (the turn clock), as a service's result
+    carries them (:class:`~apps.tables.hands.Recorded`); else they are asked (``hand_view_reading``)."""
     st = state if state is not None else HandState.from_json(hand.state)
+    if parts is None:
+        parts = {}
+        for answer in hooks.hand_view_reading.send(hooks.HandReading(hand=hand)):
+            parts = {**parts, **(answer or {})}
     seats = []
     for s in st.seats:
         seats.append(
@@ -35,7 +44,7 @@ def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
                 "showdown": s.showdown,
             }
         )
-    return {
+    view = {
         "id": hand.pk,
         "table": hand.table_id,
         "number": hand.number,
@@ -56,10 +65,12 @@ def hand_view(hand: Hand, *, state: HandState | None = None) -> dict[str, Any]:
         "pass_outs": st.pass_outs,
         "opener": st.opener,
         "stub": st.stub_info(),
-        "result": hand_result(st),  # the explanation in the request's language (i18n hook, issue 10)
+        "result": hand_result(st),  # the explanation in the request's language
         "game": hand.game,
-        "clock": _turn_clock(hand),  # clocks hook (issue 6)
+        "clock": None,  # the turn clock, when the clocks app is there to say
     }
+    view.update(parts)
+    return view
 
 
 def hand_view_for(hand: Hand, *, actor: Actor) -> dict[str, Any]:
@@ -67,14 +78,6 @@ def hand_view_for(hand: Hand, *, actor: Actor) -> dict[str, Any]:
     directors (:func:`~apps.accounts.permissions.can_see_cards`)."""
     view = hand_view(hand)
     return view if can_see_cards(actor, hand.table) else redact.public_hand_view(view)
-
-
-def _turn_clock(hand: Hand) -> dict[str, Any] | None:
-    """clocks hook (issue 6): the turn clock of the seat to act (deadline, stage, seconds and time bank
-    left, a called clock's countdown), None when no clock runs."""
-    from apps.clocks.services import turn_clock_view
-
-    return turn_clock_view(hand, clock=getattr(hand, "armed_clock", None))
 
 
 def hand_events(hand: Hand, *, actor: Actor | None = None) -> list[dict[str, Any]]:
@@ -194,36 +197,10 @@ def _phh_fields(hand: Hand, game: Any) -> dict[str, Any]:
         fields["event"] = link.tournament.name
     if game.turn_time_limit is not None:
         fields["time_limit"] = game.turn_time_limit
-    level = _level_of(hand)
+    level = hooks.hand_level_reading.ask(hooks.HandReading(hand=hand))
     if level is not None:
         fields["level"] = level
     return fields
-
-
-def _level_of(hand: Hand) -> int | None:
-    """clocks hook: the level (1, 2, ... in the structure) a hand was dealt at, by its level clock; None
-    when the table has no clock, or when the clock's schedule no longer gives the blinds the hand was dealt
-    with (paused or moved since): then PHH's ``level`` is left out rather than guessed."""
-    from apps.clocks.levelclock import clock_levels, clock_position
-    from apps.clocks.models import LevelClock
-    from apps.engine import clock as lc
-    from apps.engine.games import Game
-
-    clock = LevelClock.objects.filter(tables__table=hand.table, anchor_at__isnull=False).first()
-    if clock is None:
-        return None
-    levels = clock_levels(clock)
-    played = lc.playing_level(levels, clock_position(clock, hand.started_at).level)
-    dealt = Game.from_json(hand.game)
-    expected = lc.game_for_level(Game.from_json(hand.table.game), played)
-    if (expected.small_blind, expected.big_blind, expected.ante, expected.bet_units) != (
-        dealt.small_blind,
-        dealt.big_blind,
-        dealt.ante,
-        dealt.bet_units,
-    ):
-        return None
-    return levels.index(played) + 1
 
 
 def room_cash_table_id(club_id: int, number: int) -> int | None:

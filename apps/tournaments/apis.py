@@ -24,18 +24,18 @@ from apps.tournaments.models import Entry, Tournament
 Serializer = serializers.Serializer
 
 
-def _writer(request: Request) -> Actor:
+def tournament_writer(request: Request) -> Actor:
     return require_actor(request, "log in as the club's director")
 
 
-def _tournament(pk: int) -> Tournament:
+def tournament_or_404(pk: int) -> Tournament:
     tournament: Tournament = get_or_404(Tournament, pk, "tournament")
     return tournament
 
 
-def _readable(request: Request, pk: int) -> Tournament:
+def tournament_readable(request: Request, pk: int) -> Tournament:
     """The public reads published tournaments; members of the club read all of its tournaments."""
-    t = _tournament(pk)
+    t = tournament_or_404(pk)
     actor = actor_from_request(request)
     if not t.published and not is_member(actor, t.club_id):
         if actor.is_anonymous:
@@ -115,7 +115,7 @@ class TournamentCreateApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request)
-        actor = _writer(request)
+        actor = tournament_writer(request)
         v = dict(data.validated_data)
         club = Club.objects.filter(pk=v.pop("club")).first()
         if club is None:
@@ -127,7 +127,7 @@ class TournamentCreateApi(APIView):
 class TournamentDetailApi(APIView):
     @extend_schema(responses={200: TournamentSerializer, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(tournament_view(_readable(request, tournament_id)))
+        return Response(tournament_view(tournament_readable(request, tournament_id)))
 
 
 class TournamentPublishApi(APIView):
@@ -140,7 +140,9 @@ class TournamentPublishApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(self.InputSerializer, request)
         t = services.tournament_publish(
-            actor=_writer(request), tournament=_tournament(tournament_id), **data.validated_data
+            actor=tournament_writer(request),
+            tournament=tournament_or_404(tournament_id),
+            **data.validated_data,
         )
         return Response(tournament_view(t))
 
@@ -184,8 +186,8 @@ class EntryRegisterApi(APIView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(self.InputSerializer, request)
-        actor = _writer(request)
-        t = _tournament(tournament_id)
+        actor = tournament_writer(request)
+        t = tournament_or_404(tournament_id)
         player = None
         if "player" in data.validated_data:
             player = Player.objects.filter(pk=data.validated_data["player"]).first()
@@ -200,7 +202,9 @@ class EntryRegisterApi(APIView):
 class TournamentStartApi(APIView):
     @extend_schema(request=None, responses={200: TournamentSerializer, **errors(401, 403, 404, 409, 422)})
     def post(self, request: Request, tournament_id: int) -> Response:
-        t = seating.tournament_start(actor=_writer(request), tournament=_tournament(tournament_id))
+        t = seating.tournament_start(
+            actor=tournament_writer(request), tournament=tournament_or_404(tournament_id)
+        )
         return Response(tournament_view(t))
 
 
@@ -223,7 +227,7 @@ class EntryActionApi(APIView):
     def post(self, request: Request, entry_id: int, action: str) -> Response:
         if action not in self.ACTIONS:
             raise NotFound(f"no entry action {action!r}", code="action_not_found")
-        e = self.ACTIONS[action](actor=_writer(request), entry=_entry(entry_id))
+        e = self.ACTIONS[action](actor=tournament_writer(request), entry=_entry(entry_id))
         return Response(entry_view(e))
 
 
@@ -233,7 +237,7 @@ class StandingsLiveApi(APIView):
         description="Chips, ranks, players left, average stack, prize pool, payouts, the next payout jump.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(selectors.standings_live(tournament=_readable(request, tournament_id)))
+        return Response(selectors.standings_live(tournament=tournament_readable(request, tournament_id)))
 
 
 class StandingsFinalApi(APIView):
@@ -242,13 +246,13 @@ class StandingsFinalApi(APIView):
         description="Places (ties as ranges), prizes, bounties and league points.",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(selectors.standings_final(tournament=_readable(request, tournament_id)))
+        return Response(selectors.standings_final(tournament=tournament_readable(request, tournament_id)))
 
 
 class TournamentTablesApi(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        t = _readable(request, tournament_id)
+        t = tournament_readable(request, tournament_id)
         return Response({"tables": selectors.tournament_tables(tournament=t), "halted": moves.halted(t=t)})
 
 

@@ -17,7 +17,13 @@ from apps.core.errors import NotFound
 from apps.core.i18n import sentence_texts
 from apps.core.schema import errors
 from apps.tournaments import chips, moves, payouts, results, selectors, services
-from apps.tournaments.apis import TournamentSerializer, _readable, _tournament, _writer, tournament_view
+from apps.tournaments.apis import (
+    TournamentSerializer,
+    tournament_or_404,
+    tournament_readable,
+    tournament_view,
+    tournament_writer,
+)
 from apps.tournaments.models import Deal, SeatMove
 
 Serializer = serializers.Serializer
@@ -45,7 +51,7 @@ class SeatMoveListApi(APIView):
         responses={200: SeatMoveSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        t = _readable(request, tournament_id)
+        t = tournament_readable(request, tournament_id)
         return Response(selectors.seat_moves(tournament=t, status=request.query_params.get("status")))
 
     @extend_schema(
@@ -55,8 +61,8 @@ class SeatMoveListApi(APIView):
         "replaced. Floor also plans by itself after every elimination.",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        t = _tournament(tournament_id)
-        moves.moves_plan(actor=_writer(request), tournament=t)
+        t = tournament_or_404(tournament_id)
+        moves.moves_plan(actor=tournament_writer(request), tournament=t)
         return Response(selectors.seat_moves(tournament=t, status=SeatMove.Status.PROPOSED), status=201)
 
 
@@ -75,14 +81,16 @@ class SeatMoveDecideApi(APIView):
         move = SeatMove.objects.filter(pk=move_id).first()
         if move is None:
             raise NotFound(f"no seat move {move_id}", code="seat_move_not_found")
-        m = moves.move_decide(actor=_writer(request), move=move, **data.validated_data)
+        m = moves.move_decide(actor=tournament_writer(request), move=move, **data.validated_data)
         return Response({"id": m.pk, "status": m.status, "to_table": m.to_table, "to_seat": m.to_seat})
 
 
 class SeatMovesConfirmAllApi(APIView):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404, 409)})
     def post(self, request: Request, tournament_id: int) -> Response:
-        done = moves.moves_confirm_all(actor=_writer(request), tournament=_tournament(tournament_id))
+        done = moves.moves_confirm_all(
+            actor=tournament_writer(request), tournament=tournament_or_404(tournament_id)
+        )
         return Response({"confirmed": [m.pk for m in done]})
 
 
@@ -96,7 +104,9 @@ class TournamentHandForHandApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(self.InputSerializer, request)
         t = results.tournament_hand_for_hand(
-            actor=_writer(request), tournament=_tournament(tournament_id), on=data.validated_data["on"]
+            actor=tournament_writer(request),
+            tournament=tournament_or_404(tournament_id),
+            on=data.validated_data["on"],
         )
         return Response(tournament_view(t))
 
@@ -116,9 +126,9 @@ class TournamentClockApi(APIView):
         from apps.clocks.levelclock import level_clock_control, level_clock_view
 
         data = validated(self.InputSerializer, request)
-        t = _tournament(tournament_id)
+        t = tournament_or_404(tournament_id)
         clock = level_clock_control(
-            actor=_writer(request), clock_id=services.level_clock_of(t).pk, **data.validated_data
+            actor=tournament_writer(request), clock_id=services.level_clock_of(t).pk, **data.validated_data
         )
         return Response(level_clock_view(clock))
 
@@ -146,7 +156,7 @@ class ChipRaceApi(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **errors(401, 403, 404)})
     def get(self, request: Request, tournament_id: int) -> Response:
-        t = _readable(request, tournament_id)
+        t = tournament_readable(request, tournament_id)
         return Response(
             {
                 "colour_ups": chips.colour_ups_due(t),
@@ -162,8 +172,8 @@ class ChipRaceApi(APIView):
         v = data.validated_data
         counts = v.get("counts")
         race = chips.chip_race_run(
-            actor=_writer(request),
-            tournament=_tournament(tournament_id),
+            actor=tournament_writer(request),
+            tournament=tournament_or_404(tournament_id),
             table_number=v["table"],
             removed=v["removed"],
             next_chip=v["next_chip"],
@@ -180,7 +190,7 @@ def deal_view(d: Deal) -> dict[str, Any]:
         "tournament": d.tournament_id,
         "method": d.method,
         "shares": d.shares,
-        "explanation": sentence_texts(d.explanation),  # in the request's language (i18n hook, issue 10)
+        "explanation": sentence_texts(d.explanation),  # in the request's language
         "accepted": d.accepted,
     }
 
@@ -198,8 +208,8 @@ class DealCalculateApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         data = validated(self.InputSerializer, request)
         d = payouts.deal_calculate(
-            actor=_writer(request),
-            tournament=_tournament(tournament_id),
+            actor=tournament_writer(request),
+            tournament=tournament_or_404(tournament_id),
             method=data.validated_data["method"],
         )
         return Response(deal_view(d), status=status.HTTP_201_CREATED)
@@ -211,4 +221,4 @@ class DealAcceptApi(APIView):
         d = Deal.objects.filter(pk=deal_id).first()
         if d is None:
             raise NotFound(f"no deal {deal_id}", code="deal_not_found")
-        return Response(deal_view(payouts.deal_accept(actor=_writer(request), deal=d)))
+        return Response(deal_view(payouts.deal_accept(actor=tournament_writer(request), deal=d)))

@@ -11,3 +11,11 @@ class TournamentsConfig(AppConfig):
         from apps.tournaments.selectors import room_tournament_table_id
 
         room_table_finder_connect(room_tournament_table_id, rank=0)
+
+        from apps.clocks import hooks as clock_hooks
+        from apps.tables import hooks as table_hooks
+        from apps.tournaments import levels, receivers
+
+        table_hooks.hand_positions_choosing.connect(receivers.hand_positions)
+        table_hooks.hand_finished.connect(receivers.hand_finished)
+        clock_hooks.level_clock_changed.connect(levels.tournament_clock_changed)

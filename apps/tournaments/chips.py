@@ -21,7 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, NotFound, RuleViolation, ValidationFailed
 from apps.core.locks import rows_lock
 from apps.engine.errors import EngineError
@@ -29,8 +29,9 @@ from apps.engine.tournament import chiprace as ec
 from apps.engine.tournament import chips as ek
 from apps.engine.tournament import structure as es
 from apps.tables.models import Hand, Seat, StackAdjustment, Table
+from apps.tables.seats import seat_stack_change
 from apps.tournaments.models import ChipRace, Tournament, TournamentTable
-from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish, require_director
+from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish
 
 DECK = [r + s for r in ec.RANKS for s in ec.SUITS]
 
@@ -140,15 +141,12 @@ def _race(
         delta = rs.value_after - rs.value_before
         if delta:
             seat = seats[rs.seat]
-            seat.stack += delta
-            seat.save(update_fields=["stack"])
-            StackAdjustment.objects.create(
+            seat_stack_change(
                 seat=seat,
+                delta=delta,
                 kind=StackAdjustment.Kind.CORRECTION,
-                amount=delta,
-                stack_after=seat.stack,
                 reason=reason,
-                actor=user,
+                user=user,
             )
     record = ChipRace.objects.create(
         tournament=t,

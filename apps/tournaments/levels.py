@@ -2,9 +2,10 @@
 tournament's live stream (``tournament:<id>``), so one stream tells a clock display everything, and a level
 that removes a chip brings its colour-up (:func:`apps.tournaments.chips.colour_ups_catch_up`).
 
-Called by the level clock (``apps.clocks.levelclock._reschedule``) with the clock row locked, in its
-transaction. It takes no lock of its own (only the tournament channel's, as every push does): the
-colour-ups run after commit, in their own transaction (the tables' rows, then the tournament's). Events,
+The receiver of ``clocks.level_clock_changed`` (sent by ``apps.clocks.levelclock.level_clock_reschedule``),
+with the clock row locked, in its transaction. It takes no lock of its own (only the tournament channel's,
+as every push does): the colour-ups run after commit, in their own transaction (the tables' rows, then the
+tournament's). Events,
 besides the clock's own ``clock`` (with its ``action``):
 
 * ``level_started``: a level of play starts (also when the clock starts), with its blinds, antes, bet units;
@@ -17,14 +18,16 @@ from typing import Any
 
 from django.db import transaction
 
+from apps.clocks.hooks import LevelClockChanged
 from apps.clocks.models import LevelClock
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import publish
 
 
-def tournament_clock_changed(*, clock: LevelClock, view: dict[str, Any], kind: str, previous: int) -> None:
+def tournament_clock_changed(moved: LevelClockChanged) -> None:
     """Mirror the clock's change (``kind``: a control action or ``tick``) on its tournaments' streams;
     ``previous`` is the level index announced before it."""
+    clock, view, kind, previous = moved.clock, moved.view, moved.kind, moved.previous
     tournaments = list(Tournament.objects.filter(level_clock_id=clock.pk).only("pk"))
     if not tournaments:
         return
@@ -115,9 +118,11 @@ def hand_for_hand_hand_finished(*, t: Tournament, number: int, played: int) -> b
     state = lc.hand_for_hand_hand(lcs.clock_levels(clock), lcs.clock_state(clock), now.timestamp())
     clock.level, clock.anchor_at, clock.paused_at = (
         state.level,
-        lcs._dt(state.anchor),
-        lcs._dt(state.paused_at),
+        lcs.datetime_from_ts(state.anchor),
+        lcs.datetime_from_ts(state.paused_at),
     )
-    lcs._reschedule(clock, now, kind="hand_for_hand_hand")  # as level_clock_control does, without a director
+    lcs.level_clock_reschedule(
+        clock, now, kind="hand_for_hand_hand"
+    )  # as level_clock_control does, without a director
     publish(t, "hand_for_hand_round", {"round": played, "seconds_off": lc.HAND_FOR_HAND_SECONDS})
     return True

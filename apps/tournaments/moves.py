@@ -16,10 +16,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.engine.errors import EngineError
 from apps.tables.models import Seat, Table
+from apps.tables.seats import seat_take, seats_leave
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
 from apps.tournaments.seating import (
     ACTIVE,
@@ -31,7 +32,7 @@ from apps.tournaments.seating import (
     engine_tables,
     open_tables,
 )
-from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish, require_director
+from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish
 
 # --- the director decides -----------------------------------------------------------------------------------
 
@@ -147,7 +148,7 @@ def _make_room(*, t: Tournament, move: SeatMove, table: Table, player_id: int) -
         .exists()
     )
     if leaving:
-        Seat.objects.filter(pk=seat.pk).update(left_at=timezone.now())
+        seats_leave(seat_ids=[seat.pk])
 
 
 def _close_empty_tables(t: Tournament) -> None:
@@ -275,7 +276,7 @@ def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]
             )
         stacks[e.pk] = e.seat.stack
         if e.seat.left_at is None:  # else already standing: stood up by a move confirmed before
-            Seat.objects.filter(pk=e.seat.pk).update(left_at=now)  # stand up
+            seats_leave(seat_ids=[e.seat.pk], at=now)  # stand up
     for m in moves:
         e = entries[m.entry_id]
         tt = targets[m.to_table]
@@ -283,7 +284,7 @@ def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]
             raise Conflict(
                 f"table {m.to_table} seat {m.to_seat} is taken", code="seat_taken", detail={"move": m.pk}
             )
-        e.seat = Seat.objects.create(table=tt.table, number=m.to_seat, player=e.player, stack=stacks[e.pk])
+        e.seat = seat_take(table=tt.table, number=m.to_seat, player=e.player, stack=stacks[e.pk])
         e.save(update_fields=["seat"])
         m.status, m.decided_at, m.decided_by = SeatMove.Status.CONFIRMED, now, actor.user
         m.save(update_fields=["status", "decided_at", "decided_by"])

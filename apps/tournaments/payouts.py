@@ -216,7 +216,7 @@ def deal_accept(*, actor: Actor, deal: Deal) -> Deal:
         raise Conflict("the chips changed since the deal was calculated", code="deal_stale")
     d.accepted = True
     d.save(update_fields=["accepted"])
-    from apps.tournaments.results import tournament_finish_by_deal
+    from apps.tournaments.finish import tournament_finish_by_deal
 
     tournament_finish_by_deal(actor=actor, tournament=t, deal=d)
     publish(t, "deal", {"deal": d.pk, "method": d.method})

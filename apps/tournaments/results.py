@@ -1,6 +1,6 @@
 """Eliminations, places, prizes and the end of a tournament, all derived from recorded hands.
 
-:func:`tournament_hand_finished` is called by the table service (``apps.tables.services._set_state``) when a
+:func:`tournament_hand_finished` is called for the hook ``tables.hand_finished`` when a
 hand at a tournament table finishes, inside the hand's transaction with the hand row locked. It:
 
 1. finds the entries of that hand left with no chips (:func:`apps.engine.tournament.places.busts_from_hand`);
@@ -31,8 +31,10 @@ from apps.core.errors import Conflict, RuleViolation
 from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
 from apps.engine.tournament import places as ep
-from apps.tables.models import Hand, Seat
-from apps.tournaments.models import Deal, Elimination, Entry, Payout, Tournament, TournamentTable
+from apps.tables.models import Hand
+from apps.tables.seats import seats_leave
+from apps.tournaments.finish import match_check, prizes_for, tournament_finish, tournament_finish_by_deal
+from apps.tournaments.models import Elimination, Entry, Payout, Tournament, TournamentTable
 from apps.tournaments.services import (
     LIVE,
     config_of,
@@ -94,7 +96,7 @@ def tournament_hand_finished(*, hand: Hand) -> None:
     if t.status != Tournament.Status.RUNNING:
         return
     if t.format == Tournament.Format.MATCH:
-        _match_check(t, tt)
+        match_check(t, tt)
         return
     if t.hand_for_hand:
         tt.hand_for_hand_hands += 1
@@ -155,7 +157,7 @@ def tournament_hand_finished(*, hand: Hand) -> None:
 def _after_eliminations(t: Tournament) -> None:
     alive = list(Entry.objects.filter(tournament=t, status__in=LIVE).select_related("seat"))
     if len(alive) == 1 and alive[0].status == Entry.Status.PLAYING:
-        _finish(t, winner=alive[0])
+        tournament_finish(t, winner=alive[0])
         return
     from apps.tournaments.moves import moves_propose
 
@@ -229,7 +231,7 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
     by_key = {str(o.entry.pk): o for o in group}
     mine = {o.entry.pk for o in outs}  # the earlier busts of the round keep their bounty records
     ordered = sorted(finishes, key=lambda f: (f.places, by_key[f.player].table, by_key[f.player].order))
-    prizes = _prizes(t, ordered)
+    prizes = prizes_for(t, ordered)
     now = timezone.now()
     for f in ordered:
         o = by_key[f.player]
@@ -246,7 +248,7 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
         )
         e.save(update_fields=["status", "place", "place_to", "prize"])
         if e.seat is not None and e.seat.left_at is None:
-            Seat.objects.filter(pk=e.seat.pk).update(left_at=now)
+            seats_leave(seat_ids=[e.seat.pk], at=now)
         defaults: dict[str, Any] = {
             "tournament": t,
             "hand": o.hand,
@@ -291,72 +293,6 @@ def elimination_bounty_take_back(*, t: Tournament, elimination: Elimination) -> 
     return shares
 
 
-def _prizes(t: Tournament, finishes: list[ep.Finish]) -> dict[str, int]:
-    prizes = list(Payout.objects.filter(tournament=t).order_by("place").values_list("amount", flat=True))
-    unit = int((t.payout or {}).get("unit", 1))
-    try:
-        return ep.prizes_for_finishes(finishes, prizes, unit=unit)
-    except EngineError as exc:
-        raise RuleViolation.from_engine(exc) from exc
-
-
-def _finish(t: Tournament, *, winner: Entry | None) -> None:
-    if winner is not None:
-        prize = _prizes(t, [ep.Finish(str(winner.pk), (1,))])[str(winner.pk)]
-        winner.status, winner.place, winner.place_to, winner.prize = Entry.Status.FINISHED, 1, 1, prize
-        winner.save(update_fields=["status", "place", "place_to", "prize"])
-        if t.bounty:  # the winner keeps the bounty on their own head
-            Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + t.bounty)
-    t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
-    t.save(update_fields=["status", "finished_at"])
-    from apps.tournaments.models import SeatMove
-
-    SeatMove.objects.filter(tournament=t, status=SeatMove.Status.PROPOSED).update(
-        status=SeatMove.Status.CANCELLED, decided_at=timezone.now(), reason="the tournament is over"
-    )
-    from apps.standings.services import tournament_results_record
-
-    tournament_results_record(tournament=t)
-    publish(t, "finished", {"winner": winner.pk if winner else None})
-
-
-# --- the match format ---------------------------------------------------------------------------------------
-
-
-def _match_check(t: Tournament, tt: TournamentTable) -> None:
-    """The source rules' match: after its fixed number of hands, places by chips (no-bet mode: points)."""
-    hands = list(Hand.objects.filter(table_id=tt.table_id, status=Hand.Status.FINISHED).order_by("number"))
-    fmt = ep.MatchFormat(hands=t.match_hands, mode="points" if t.game.get("mode") == "no-bet" else "chips")
-    entries = {
-        e.player_id: e for e in Entry.objects.filter(tournament=t, status__in=LIVE).select_related("seat")
-    }
-    with_chips = [
-        e for e in entries.values() if e.seat is not None and e.seat.left_at is None and e.seat.stack > 0
-    ]
-    # a match played for chips also ends when one player holds them all: no further hand can be dealt
-    if not fmt.is_over(len(hands)) and not (fmt.mode == "chips" and len(with_chips) <= 1):
-        return
-    if fmt.mode == "points":
-        winners: list[set[str]] = []
-        for h in hands:
-            pid = {int(s["seat"]): int(s["player_id"]) for s in h.seats}
-            pts = (h.result or {}).get("points") or {}
-            winners.append(
-                {str(entries[pid[int(k)]].pk) for k, v in pts.items() if v and pid[int(k)] in entries}
-            )
-        totals = ep.no_bet_points([str(e.pk) for e in entries.values()], winners)
-    else:
-        totals = {str(e.pk): (e.seat.stack if e.seat is not None else 0) for e in entries.values()}
-    finishes = ep.match_result(totals)
-    prizes = _prizes(t, finishes)
-    for f in finishes:
-        e = next(x for x in entries.values() if str(x.pk) == f.player)
-        e.status = Entry.Status.FINISHED if f.places[0] == 1 else Entry.Status.ELIMINATED
-        e.place, e.place_to, e.prize = f.places[0], f.places[-1], prizes[f.player]
-        e.save(update_fields=["status", "place", "place_to", "prize"])
-    _finish(t, winner=None)
-
-
 # --- director's decisions -----------------------------------------------------------------------------------
 
 
@@ -397,16 +333,10 @@ def tournament_hand_for_hand(*, actor: Actor, tournament: Tournament, on: bool) 
     return t
 
 
-def tournament_finish_by_deal(*, actor: Actor, tournament: Tournament, deal: Deal) -> None:
-    """The players left are paid the deal's amounts; places follow the chips (equal stacks tie)."""
-    t = tournament
-    shares = {s["entry"]: s for s in deal.shares}
-    finishes = ep.match_result({str(k): int(s["chips"]) for k, s in shares.items()})
-    for f in finishes:
-        e = Entry.objects.get(pk=int(f.player))
-        e.status = Entry.Status.FINISHED
-        e.place, e.place_to, e.prize = f.places[0], f.places[-1], int(shares[e.pk]["amount"])
-        e.save(update_fields=["status", "place", "place_to", "prize"])
-        if e.seat_id is not None:
-            Seat.objects.filter(pk=e.seat_id, left_at__isnull=True).update(left_at=timezone.now())
-    _finish(t, winner=None)
+__all__ = [
+    "elimination_bounty_take_back",
+    "entry_rebuy_decline",
+    "tournament_finish_by_deal",  # the deal's end, in apps.tournaments.finish
+    "tournament_hand_finished",
+    "tournament_hand_for_hand",
+]

@@ -17,12 +17,13 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, RuleViolation
 from apps.engine.errors import EngineError
 from apps.tables.models import Hand, Seat, Table
+from apps.tables.seats import seat_take, seats_leave
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
-from apps.tournaments.services import lock_tournament, publish, require_director
+from apps.tournaments.services import lock_tournament, publish
 
 ACTIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED)
 
@@ -94,9 +95,8 @@ def _sit(
         if taken.exists():
             raise Conflict(f"seat {number} is taken", code="seat_taken", detail={"seat": number})
         if old.left_at is None:
-            old.left_at = timezone.now()
-            old.save(update_fields=["left_at"])
-        seat = Seat.objects.create(table=tt.table, number=number, player=entry.player, stack=old.stack)
+            seats_leave(seat_ids=[old.pk])
+        seat = seat_take(table=tt.table, number=number, player=entry.player, stack=old.stack)
     entry.seat = seat
     if entry.status == Entry.Status.REGISTERED:
         entry.status = Entry.Status.PLAYING

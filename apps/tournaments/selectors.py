@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from apps.tournaments import hooks
 from apps.tournaments.models import Entry, Payout, SeatMove, Tournament, TournamentTable
 
 ALIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED, Entry.Status.REGISTERED)
@@ -143,11 +144,9 @@ def _finished_row(e: Entry, *, knockouts: bool = False) -> dict[str, Any]:
 def standings_final(*, tournament: Tournament) -> dict[str, Any]:
     """Places (ties shown as a range), prizes, bounties and league points when the tournament counts for a
     season. Three queries (tournament, entries, season results)."""
-    from apps.standings.models import SeasonResult
-
     t = Tournament.objects.get(pk=tournament.pk)
     entries = [e for e in _entries(t, knockouts=True) if e.place is not None]
-    points = dict(SeasonResult.objects.filter(tournament=t).values_list("player_id", "points"))
+    points = hooks.tournament_points_reading.ask(hooks.TournamentReading(tournament=t)) or {}
     entries.sort(key=lambda e: (e.place or 0, e.pk))
     rows = []
     for e in entries:

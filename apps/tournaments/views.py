@@ -24,12 +24,12 @@ def _tournament_access(request: HttpRequest, tournament_id: int) -> int | None:
     t = Tournament.objects.filter(pk=tournament_id).only("pk", "club_id", "published").first()
     if t is None:
         body = error_body("tournament_not_found", f"no tournament {tournament_id}")
-        raise sse._Refusal(JsonResponse(body, status=404))
-    actor = sse._actor(request)
+        raise sse.StreamRefusal(JsonResponse(body, status=404))
+    actor = sse.stream_actor(request)
     if not t.published and not is_member(actor, t.club_id):
         body = error_body("not_published", "this tournament is not published")
-        raise sse._Refusal(JsonResponse(body, status=403))
-    return sse._device_id(actor)
+        raise sse.StreamRefusal(JsonResponse(body, status=403))
+    return sse.stream_device_id(actor)
 
 
 @transaction.non_atomic_requests

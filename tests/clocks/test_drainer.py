@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from apps.clocks import services as clocks
+from apps.clocks import drain as clocks
 from apps.clocks.models import ClockFiring, TableClock
 from apps.engine.games import five_card_draw
 from tests.clocks.helpers import assert_fired_once_each, clock_events, start, table_with_clock
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def _no_lock_connection_left() -> Iterator[None]:
     yield
-    clocks._drop_lock_connection()  # the test database is dropped at the end: no session may be left on it
+    clocks.drain_lock_connection_drop()  # the test database is dropped at the end: no session may be left on it
 
 
 def test_the_drainer_applies_a_clock_as_it_comes_due_and_only_once() -> None:

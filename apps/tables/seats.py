@@ -1,0 +1,56 @@
+"""Writes of seats and their stacks, for the apps above ``tables`` (a tournament's draw, moves and
+eliminations; a ruling that brings a player back) and for the hand log's stack flow. ``tables`` is the one
+app that writes ``Seat`` and ``StackAdjustment``; these take no permission check of their own (the caller's
+service has made it) and expect the caller to hold the locks :mod:`apps.core.locks` orders (seats are lock
+3: after the tables and hands, before the tournament).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db.models import F
+from django.utils import timezone
+
+from apps.accounts.models import Player
+from apps.core.errors import ApplicationError
+from apps.tables.models import Seat, StackAdjustment, Table
+
+
+def seat_stack_shift(*, table_id: int, player_id: int, delta: int, refusal: ApplicationError) -> None:
+    """Add ``delta`` chips to the player's open seat at the table; ``refusal`` is raised (nothing written)
+    when the seat is gone or would go below zero."""
+    updated = Seat.objects.filter(
+        table_id=table_id, player_id=player_id, left_at__isnull=True, stack__gte=-delta
+    ).update(stack=F("stack") + delta)
+    if not updated:
+        raise refusal
+
+
+def seat_stack_change(*, seat: Seat, delta: int, kind: str, reason: str, user: Any) -> StackAdjustment:
+    """Change a locked seat's stack by ``delta`` and record it as a stack adjustment with its reason."""
+    seat.stack += delta
+    seat.save(update_fields=["stack"])
+    return StackAdjustment.objects.create(
+        seat=seat, kind=kind, amount=delta, stack_after=seat.stack, reason=reason, actor=user
+    )
+
+
+def seats_leave(*, seat_ids: Iterable[int], at: datetime | None = None) -> int:
+    """The players in these seats stand up (their seats stay, left at ``at``); how many stood up."""
+    return Seat.objects.filter(pk__in=list(seat_ids), left_at__isnull=True).update(
+        left_at=at or timezone.now()
+    )
+
+
+def seats_return(*, seat_ids: Iterable[int]) -> int:
+    """The players of these left seats sit down in them again (a ruling undid their elimination)."""
+    return Seat.objects.filter(pk__in=list(seat_ids)).update(left_at=None)
+
+
+def seat_take(*, table: Table, number: int, player: Player, stack: int) -> Seat:
+    """``player`` sits down at seat ``number`` with chips brought from another seat (a move, a redraw):
+    no buy-in is recorded. The caller has checked the seat is free."""
+    return Seat.objects.create(table=table, number=number, player=player, stack=stack)
