@@ -2,13 +2,13 @@
 
 from django.urls import path
 
-from apps.cockpit import views, views_club, views_floor, views_room
+from apps.cockpit import views, views_club, views_floor, views_room, views_setup
 
 app_name = "cockpit"
 urlpatterns = [
     path("", views_club.index, name="index"),
     path("clubs/<int:club_id>/", views_club.club_home, name="club"),
-    path("clubs/<int:club_id>/tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("clubs/<int:club_id>/tournaments/new/", views_setup.tournament_new, name="tournament-new"),
     path("clubs/<int:club_id>/devices/", views_club.devices, name="devices"),
     path("clubs/<int:club_id>/devices/new/", views_club.device_new, name="device-new"),
     path("devices/<int:device_id>/revoke/", views_club.device_revoke_view, name="device-revoke"),
@@ -17,6 +17,7 @@ urlpatterns = [
     path("webhooks/<int:webhook_id>/delete/", views_room.webhook_delete, name="webhook-delete"),
     # one tournament
     path("tournaments/<int:tournament_id>/", views.registration, name="registration"),
+    path("tournaments/<int:tournament_id>/setup/", views_setup.tournament_edit, name="tournament-setup"),
     path("tournaments/<int:tournament_id>/register/", views.entry_register, name="entry-register"),
     path("tournaments/<int:tournament_id>/publish/", views.tournament_publish, name="tournament-publish"),
     path("entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry-action"),

@@ -1,5 +1,5 @@
-"""The cockpit's tournament pages: create one from a template, the registration desk (add, rebuy, add-on,
-re-entry), the seat draw and the table list. Thin: parse the form, call a service or a selector, render or
+"""The cockpit's tournament pages (the setup form is :mod:`apps.cockpit.views_setup`): the registration
+desk (add, rebuy, add-on, re-entry), the seat draw and the table list. Thin: parse the form, call a service or a selector, render or
 redirect (POST-redirect-GET); a refusal is flashed in plain words with its rule and nothing is written."""
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from django.views.decorators.http import require_POST
 
 from apps.accounts.models import Club, Player
 from apps.cockpit import selectors
-from apps.cockpit.access import actor, attempt, club_or_404, director_required, error_text, owned_or_404
-from apps.cockpit.forms import RegisterForm, TournamentCreateForm
-from apps.core.errors import ApplicationError
+from apps.cockpit.access import actor, attempt, director_required, owned_or_404
+from apps.cockpit.forms import RegisterForm
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Entry, Tournament
 from apps.tournaments.moves import halted
@@ -52,69 +51,6 @@ def tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
         request, Tournament.objects.select_related("club", "level_clock"), tournament_id, "club_id"
     )
     return t
-
-
-# --- create -------------------------------------------------------------------------------------------------
-
-
-@director_required
-def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
-    """GET the form; POST with ``preview`` shows the structure it would make, without writing; POST
-    creates the tournament and its level clock and opens its registration desk."""
-    club = club_or_404(request, club_id)
-    form = TournamentCreateForm(request.POST or None)
-    preview = None
-    status = 200
-    if request.method == "POST":
-        try:
-            if not form.is_valid():
-                status = 400
-            elif "preview" in request.POST:
-                preview = selectors.structure_rows(_levels(form))
-            else:
-                levels = _levels(form)
-                t = services.tournament_create(
-                    actor=actor(request),
-                    club=club,
-                    name=form.cleaned_data["name"],
-                    game=_game(form.cleaned_data["game"], levels),
-                    starting_stack=form.cleaned_data["starting_stack"],
-                    structure=levels,
-                    **form.settings(),
-                )
-                messages.success(request, _("Tournament created. Register the players."))
-                return redirect("cockpit:registration", tournament_id=t.pk)
-        except ApplicationError as exc:
-            form.add_error(None, error_text(exc))
-            status = exc.status_code
-    return page(
-        request,
-        "cockpit/tournament_new.html",
-        club=club,
-        section="new",
-        form=form,
-        preview=preview,
-        status=status,
-    )
-
-
-def _levels(form: TournamentCreateForm) -> list[dict[str, Any]]:
-    """The level clock's levels from the form's template or suggestion (what the preview shows)."""
-    return services.structure_for(
-        game_kind=form.cleaned_data["game"],
-        structure=None,
-        starting_stack=form.cleaned_data["starting_stack"],
-        **form.structure_args(),
-    )
-
-
-def _game(kind: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
-    """The tables' game settings: the blind games need their blinds, taken from the first level (the level
-    clock sets every hand's blinds, antes and bet units from the level current when it is dealt)."""
-    if kind == "five-card-draw":
-        return {"kind": kind}
-    first = next(lv for lv in levels if not lv.get("is_break"))
-    return {"kind": kind, "small_blind": first["small_blind"], "big_blind": first["big_blind"]}
 
 
 # --- the registration desk ----------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ class Tournament(models.Model):
     chip_denominations = models.JSONField(
         default=list, blank=True
     )  # e.g. [5, 25, 100, 500]; colour-ups remove them
+    # The chip set the director has: {"counts": {"25": 300, ...}, "stack": {"25": 8, ...}} (the chips of a
+    # starting stack); chip_denominations above is its list of denominations.
+    chip_set = models.JSONField(default=dict, blank=True)
     break_order = models.JSONField(default=list, blank=True)  # table numbers in the published breaking order
     seed = models.BigIntegerField(default=0)  # the random draws' seed (recorded: every draw can be re-shown)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERING)
@@ -302,3 +305,25 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.method} deal"
+
+
+class TournamentTemplate(models.Model):
+    """A director's saved tournament setup (game, structure, money, payouts, chip set), to start new
+    tournaments from (:mod:`apps.tournaments.setup`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournament_templates")
+    name = models.CharField(max_length=60)
+    setup = models.JSONField()  # apps.tournaments.setup's setup: game, structure, settings, time bank
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="tournament_template_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: template {self.name}"

@@ -345,7 +345,11 @@
       return g;
     }
     var field = el("div", { class: "amount" });
-    field.appendChild(el("label", { for: "act-amount" }, fmt(T.amount, { min: wager.min, max: wager.max })));
+    // In bet units (Five-Card Draw's default) the box steps by the unit and says so: an amount between two
+    // units is refused by the referee, so the arrows and the label never offer one.
+    var label = step > 1 ? fmt(T.amountStep, { min: wager.min, max: wager.max, step: step })
+      : fmt(T.amount, { min: wager.min, max: wager.max });
+    field.appendChild(el("label", { for: "act-amount" }, label));
     var input = el("input", {
       id: "act-amount", type: "number", inputmode: "numeric", min: wager.min, max: wager.max, step: step,
       value: String(wager.min), "aria-describedby": "console-refusal",
