@@ -70,3 +70,17 @@ def form_data(levels: list[dict[str, str]] | None = None, **fields: Any) -> dict
         for key, value in cells.items():
             data[f"levels-{i}-{key}"] = value
     return data
+
+
+def rows_of(response: Any) -> list[dict[str, str]]:
+    """The levels formset's rows as the page shows them (after ``generate``, ``add_level``...), to post."""
+    rows = []
+    for form in response.context["formset"]:
+        row = {}
+        for name in ("minutes", "small_blind", "big_blind", "ante", "big_blind_ante", "bet_units"):
+            value = form[name].value()
+            row[name] = "" if value is None else str(value)
+        if form["is_break"].value():
+            row["is_break"] = "on"
+        rows.append(row)
+    return rows

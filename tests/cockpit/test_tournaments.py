@@ -1,5 +1,5 @@
-"""The cockpit's tournament pages through the test client: create from a template (with a preview that
-writes nothing), the registration desk (add, rebuy, add-on, declining a rebuy, re-entry), the seat draw and
+"""The cockpit's tournament pages through the test client (the setup form's own tests are test_setup.py): the
+registration desk (add, rebuy, add-on, declining a rebuy, re-entry), the seat draw and
 the table list; refusals come back in plain words with their rule and change nothing."""
 
 from __future__ import annotations
@@ -7,31 +7,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from apps.engine.tournament import structure as st
 from apps.tournaments.models import Entry, Tournament, TournamentTable
 from tests.cockpit.helpers import bust, flashed, given_director_client, given_running
+from tests.cockpit.setup_helpers import form_data
 from tests.tournaments.helpers import given_tournament, open_tables, seated
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
-
-FORM = {
-    "name": "Sunday Draw",
-    "game": "five-card-draw",
-    "starting_stack": "5000",
-    "seats_per_table": "6",
-    "source": "template",
-    "template": "turbo",
-    "buy_in": "100",
-    "fee": "10",
-    "bounty": "0",
-    "rebuy_until_level": "3",
-    "rebuy_limit": "2",
-    "rebuy_price": "100",
-    "rebuy_chips": "5000",
-    "addon_price": "0",
-    "addon_chips": "0",
-}
-
 
 def test_the_pages_render_for_the_director() -> None:
     club, actor, client = given_director_client()
@@ -55,57 +36,6 @@ def test_the_pages_render_for_the_director() -> None:
     # the desk offers only what the tournament has: no rebuys, add-on or re-entry here
     desk = client.get(reverse("cockpit:registration", args=[t.pk])).content.decode()
     assert "/rebuy/" not in desk and "/add-on/" not in desk and "/reentry/" not in desk
-
-
-def test_a_director_creates_a_tournament_from_a_template() -> None:
-    club, _, client = given_director_client()
-
-    response = client.post(reverse("cockpit:tournament-new", args=[club.pk]), FORM)
-
-    t = Tournament.objects.get(club=club)
-    assert response.status_code == 302
-    assert response["Location"] == reverse("cockpit:registration", args=[t.pk])
-    assert (t.name, t.game, t.starting_stack, t.buy_in, t.fee) == (
-        "Sunday Draw",
-        {"kind": "five-card-draw"},
-        5000,
-        100,
-        10,
-    )
-    assert (t.rebuy_until_level, t.rebuy_limit, t.rebuy_chips, t.addon_until_level) == (3, 2, 5000, None)
-    expected = [lv.to_json() for lv in st.to_clock_levels(st.template("turbo", "ante", starting_stack=5000))]
-    assert t.level_clock is not None and t.level_clock.structure == expected
-    assert t.level_clock.anchor_at is None  # the clock waits for the seat draw
-    assert "Tournament created" in " ".join(flashed(client.get(response["Location"])))
-
-
-def test_a_suggested_structure_is_previewed_without_writing_anything() -> None:
-    club, _, client = given_director_client()
-    data = {**FORM, "source": "suggest", "players": "20", "hours": "3", "preview": "1"}
-
-    response = client.post(reverse("cockpit:tournament-new", args=[club.pk]), data)
-
-    assert response.status_code == 200
-    levels = st.to_clock_levels(st.suggest_structure(20, 5000, 3.0, "ante"))
-    assert len(response.context["preview"]) == len(levels)
-    assert response.context["preview"][0]["label"].startswith("Level 1: ante ")
-    assert not Tournament.objects.filter(club=club).exists()
-
-
-def test_bad_input_and_refusals_re_show_the_form_and_write_nothing() -> None:
-    club, _, client = given_director_client()
-    url = reverse("cockpit:tournament-new", args=[club.pk])
-
-    # a missing name and a suggestion without its numbers: the form says which fields
-    response = client.post(url, {**FORM, "name": "", "source": "suggest"})
-    assert response.status_code == 400
-    assert set(response.context["form"].errors) == {"name", "players", "hours"}
-
-    # Five-Card Draw seats two to six: the service refuses eight, and the page says so with the code
-    response = client.post(url, {**FORM, "seats_per_table": "8"})
-    assert response.status_code == 400
-    assert "seats_per_table_invalid" in response.content.decode()
-    assert not Tournament.objects.filter(club=club).exists()
 
 
 def test_the_registration_desk_registers_players_and_refuses_a_second_entry() -> None:
@@ -242,32 +172,11 @@ def test_the_pages_follow_the_chosen_language() -> None:
         assert '<html lang="ru">' in response.content.decode()
 
 
-@pytest.mark.parametrize("game", ["2-7-triple-draw", "2-7-single-draw"])
-def test_a_blind_game_takes_its_blinds_from_the_first_level(game: str) -> None:
-    club, _, client = given_director_client()
-    data = {**FORM, "game": game, "template": "regular", "starting_stack": "10000"}
-
-    response = client.post(reverse("cockpit:tournament-new", args=[club.pk]), data)
-
-    assert response.status_code == 302
-    t = Tournament.objects.get(club=club)
-    assert t.level_clock is not None
-    first = next(lv for lv in t.level_clock.structure if not lv.get("is_break"))
-    assert t.game == {"kind": game, "small_blind": first["small_blind"], "big_blind": first["big_blind"]}
-    assert 0 < first["small_blind"] < first["big_blind"]
-    # and the draw opens tables with that game
-    for name in ("Ana", "Budi", "Carla"):
-        client.post(reverse("cockpit:entry-register", args=[t.pk]), {"player_name": name})
-    client.post(reverse("cockpit:tournament-start", args=[t.pk]))
-    t.refresh_from_db()
-    assert t.status == "running" and t.tables.get().table.game["kind"] == game
-
-
 def test_the_longest_name_the_form_takes_still_draws_its_tables() -> None:
     club, _, client = given_director_client()
     url = reverse("cockpit:tournament-new", args=[club.pk])
-    assert client.post(url, {**FORM, "name": "N" * 61}).status_code == 400
-    assert client.post(url, {**FORM, "name": "N" * 60}).status_code == 302
+    assert client.post(url, form_data(name="N" * 61)).status_code == 400
+    assert client.post(url, form_data(name="N" * 60)).status_code == 302
     t = Tournament.objects.get(club=club)
     for name in ("Ana", "Budi"):
         client.post(reverse("cockpit:entry-register", args=[t.pk]), {"player_name": name})
