@@ -130,7 +130,7 @@ def tournament_setup_create(*, actor: Actor, club: Club, setup: dict[str, Any]) 
         **setup["settings"],
     )
     if t.level_clock is not None:
-        level_clock_setup(
+        t.level_clock = level_clock_setup(
             actor=actor,
             clock=t.level_clock,
             time_bank_seconds=setup["time_bank"]["seconds"],
@@ -167,7 +167,7 @@ def tournament_setup_update(*, actor: Actor, tournament: Tournament, setup: dict
         ) from exc
     t.save()
     if t.level_clock is not None:
-        level_clock_setup(
+        t.level_clock = level_clock_setup(
             actor=actor,
             clock=t.level_clock,
             structure=structure,
