@@ -64,12 +64,13 @@ def test_a_director_creates_registers_draws_and_runs_the_clock(page: Any, live_s
     page.select_option("#id_game", "five-card-draw")
     page.fill("#id_starting_stack", "2000")
     page.select_option("#id_template", "turbo")
-    page.fill("#id_buy_in", "50")
-    page.click("button[name=preview]")
+    page.click("#generate")
+    page.fill("#id_to_pool", "50")
+    page.click("#preview")
     assert page.locator("ul.levels li").count() > 5
     assert page.locator("ul.levels li").first.inner_text().startswith("Level 1: ante")
     screenshot(page, "cockpit-new-tournament")
-    page.click("text=Create the tournament")
+    page.click("#save")
     assert page.locator("h1").inner_text() == "Registration desk"
     t = Tournament.objects.get(club=club, name="Friday Turbo")
 
