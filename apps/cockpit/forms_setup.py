@@ -91,7 +91,7 @@ class TournamentSetupForm(forms.Form):
     source = forms.ChoiceField(
         label=_("Generate from"), choices=SOURCES, initial="template", widget=forms.RadioSelect
     )
-    template = _choice(_("Template"), TEMPLATES, "regular")  # type: ignore[arg-type]
+    template = _choice(_("Template"), TEMPLATES, "regular")
     players = _optional(_("Expected entries"), low=2, high=10_000)
     hours = forms.FloatField(label=_("Hours to play"), required=False, min_value=0.25, max_value=72)
     level_minutes = _optional(_("Level length (minutes)"), high=240)
@@ -131,7 +131,8 @@ class TournamentSetupForm(forms.Form):
     )
     expected_rebuys = _whole(_("Expected rebuys, in all"), high=100_000, initial=0)
     published = forms.BooleanField(label=_("Published (the public sees it)"), required=False)
-    template_name = forms.CharField(label=_("Template name"), required=False, max_length=60)
+    # not "template_name": a form renders with its template_name
+    template_title = forms.CharField(label=_("Template name"), required=False, max_length=60)
 
     def clean_percentages(self) -> list[str]:
         text = self.cleaned_data.get("percentages") or ""

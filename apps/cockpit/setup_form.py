@@ -224,7 +224,7 @@ FIELDS = {
     "starting_stack": "starting_stack", "rebuy_chips": "rebuy_chips", "addon_chips": "addon_chips",
     "seats_per_table": "seats_per_table", "time_bank_seconds": "time_bank_seconds",
     "time_bank_per": "time_bank_per", "game.turn_time_limit": "turn_time_limit",
-    "template_name": "template_name",
+    "template_name": "template_title",
 }  # fmt: skip
 GAME_PREFIX = {FCD: "fcd_", TD: "td_", SD: "sd_"}
 

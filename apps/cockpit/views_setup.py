@@ -105,11 +105,11 @@ def _post(request: HttpRequest, club: Club, t: Tournament | None) -> HttpRespons
         if not form_ok:
             return _render(request, club, t, form, formset, status=400)
         try:
-            rows = [level_row(lv) for lv in generated_levels(form)]
+            generated = [level_row(lv) for lv in generated_levels(form)]
         except ApplicationError as exc:
             refusal_to_form(exc, error_text(exc), form, [])
             return _render(request, club, t, form, formset, status=exc.status_code)
-        formset = new_formset(rows)
+        formset = new_formset(generated)
         messages.info(request, _("The levels were generated: change them as you like, then save."))
         return _render(request, club, t, form, formset)
     if not formset.is_valid():
@@ -130,7 +130,7 @@ def _post(request: HttpRequest, club: Club, t: Tournament | None) -> HttpRespons
     try:
         preview = _preview(the_setup, form)
         if action == "save_template":
-            name = form.cleaned_data.get("template_name") or ""
+            name = form.cleaned_data.get("template_title") or ""
             setup.tournament_template_save(actor=actor(request), club=club, name=name, setup=the_setup)
             messages.success(request, _("Saved as the template “%(name)s”.") % {"name": name.strip()})
         elif action == "save":

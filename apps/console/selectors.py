@@ -85,7 +85,9 @@ def console_text() -> dict[str, Any]:
         "pot": _("Pot {amount}"),
         "maximum": _("Max {amount}"),
         "amount": _("Amount (from {min} to {max})"),
-        "amountStep": _("Amount (from {min} to {max}, in steps of {step}: bets and raises are whole bet units)"),
+        "amountStep": _(
+            "Amount (from {min} to {max}, in steps of {step}: bets and raises are whole bet units)"
+        ),
         "draw": _("Draw {count}"),
         "standPat": _("Stand pat"),
         "drawHelp": _("How many cards does seat {seat} ({name}) draw? Up to {max}."),

@@ -81,7 +81,7 @@ def _chip_set_check(setup: dict[str, Any]) -> None:
         raise _refuse(exc.field, str(exc), code="amount_not_in_chips", rule="TDA 24") from exc
 
 
-def setup_check(setup: dict[str, Any]) -> dict[str, Any]:
+def setup_check(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """Refuse (400 naming the field and the rule) any part of the setup the seat draw, a hand or the clock
     could not use: the game's settings, seats for the game, each level fitting the game and never going
     down, the money and periods, the payout, the chip set, the time bank. Returns the checked structure."""

@@ -43,7 +43,7 @@ BASE: dict[str, Any] = {
     "percentages": "",
     "chips": "",
     "expected_rebuys": "0",
-    "template_name": "",
+    "template_title": "",
 }
 
 FCD_LEVELS = [

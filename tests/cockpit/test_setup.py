@@ -99,7 +99,10 @@ def test_three_paid_places_from_floors_table_or_my_percentages() -> None:
     data = form_data(payout_kind="percentages", percentages="50, 30, 20", players="8", action="preview")
     assert client.post(_new(club), data).context["preview"]["payouts"] == [400, 240, 160]
     client.post(_new(club), {**data, "action": "save"})
-    assert Tournament.objects.get(club=club).payout == {"kind": "percentages", "percentages": ["50", "30", "20"]}
+    assert Tournament.objects.get(club=club).payout == {
+        "kind": "percentages",
+        "percentages": ["50", "30", "20"],
+    }
 
 
 def test_levels_are_added_reordered_removed_and_generated() -> None:
@@ -136,7 +139,9 @@ def test_a_chip_set_rounds_the_levels_and_plans_the_colour_ups() -> None:
     assert [(r["ante"], r["bet_units"]) for r in levels[:2]] == [("5", "10/10"), ("10", "20/20")]
     assert all(int(r["ante"]) % 5 == 0 for r in levels)
 
-    preview = client.post(_new(club), form_data(generated, action="preview", starting_stack="1000", chips=chips))
+    preview = client.post(
+        _new(club), form_data(generated, action="preview", starting_stack="1000", chips=chips)
+    )
     plan = preview.context["preview"]["plan"]
     assert sum(c * n for c, n in plan.stack.items()) == 1000
     assert [u["removed"] for u in plan.colour_ups] == [[5], [25]]
@@ -144,10 +149,14 @@ def test_a_chip_set_rounds_the_levels_and_plans_the_colour_ups() -> None:
 
     # a field the set cannot cover is warned of; amounts no chip pays are refused on their field
     short = client.post(
-        _new(club), form_data(generated, action="preview", starting_stack="1000", chips="5×20, 25×200, 100×100")
+        _new(club),
+        form_data(generated, action="preview", starting_stack="1000", chips="5×20, 25×200, 100×100"),
     )
     [warning] = short.context["preview"]["plan"].warnings
-    assert warning.startswith("the field needs 100 chips of 5 (10 stacks") and "the set has 20 (TDA 15)" in warning
+    assert (
+        warning.startswith("the field needs 100 chips of 5 (10 stacks")
+        and "the set has 20 (TDA 15)" in warning
+    )
     refused = client.post(_new(club), form_data(action="save", starting_stack="1002", chips=chips))
     assert refused.status_code == 400
     assert "starting_stack" in refused.context["form"].errors
@@ -212,7 +221,7 @@ def test_refusals_name_the_field_and_write_nothing() -> None:
 
 def test_save_as_a_template_and_start_from_it() -> None:
     club, _, client = given_director_client()
-    data = form_data(action="save_template", template_name="Friday PL", **EVERY_OPTION)
+    data = form_data(action="save_template", template_title="Friday PL", **EVERY_OPTION)
 
     response = client.post(_new(club), data)
 

@@ -14,6 +14,7 @@ from tests.tournaments.helpers import given_tournament, open_tables, seated
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
+
 def test_the_pages_render_for_the_director() -> None:
     club, actor, client = given_director_client()
     t = given_running(club, actor, 3)

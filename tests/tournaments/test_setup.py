@@ -5,6 +5,7 @@ a chip set makes every stack and level of real chips."""
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import pytest
@@ -31,7 +32,8 @@ SETUP: dict[str, Any] = {
     ],
     "settings": {"buy_in": 25, "bounty": 5, "fee": 3, "seats_per_table": 6,
                  "payout": {"kind": "percentages", "percentages": ["50", "30", "20"]},
-                 "chip_denominations": [25, 100, 500], "chip_set": {"counts": {"25": 200, "100": 200, "500": 50}}},
+                 "chip_denominations": [25, 100, 500],
+                 "chip_set": {"counts": {"25": 200, "100": 200, "500": 50}}},
     "time_bank": {"seconds": 60, "per": "tournament"},
 }  # fmt: skip
 
@@ -149,7 +151,7 @@ def test_a_template_scaled_to_a_small_stack_is_rounded_to_the_chips() -> None:
     plays = [lv for lv in rounded if not lv.get("is_break")]
     assert [(lv["ante"], lv["bet_units"]) for lv in plays[:2]] == [(5, [10, 10]), (10, [20, 20])]
     assert all(a % 5 == 0 for lv in plays for a in (lv["ante"], *lv["bet_units"]))
-    assert all(b["ante"] > a["ante"] for a, b in zip(plays, plays[1:], strict=False))
+    assert all(b["ante"] > a["ante"] for a, b in itertools.pairwise(plays))
     chipset.amounts_check(rounded, {"starting_stack": 1000}, [5, 25, 100])
 
 
@@ -177,9 +179,15 @@ def test_the_plan_warns_when_the_set_cannot_cover_the_field() -> None:
     )
     assert plan.stack == {25: 8, 100: 18}
     assert plan.needed == {25: 120, 100: 270}
-    assert plan.warnings == ["the field needs 120 chips of 25 (10 stacks, 5 rebuys, 0 add-ons) and the set has 40 (TDA 15)"]
+    assert plan.warnings == [
+        "the field needs 120 chips of 25 (10 stacks, 5 rebuys, 0 add-ons) and the set has 40 (TDA 15)"
+    ]
     assert plan.colour_ups == [{"level": 2, "removed": [25], "next_chip": 100, "at_break": False}]
     big = chipset.chip_plan(
-        structure=structure, denominations=[25, 100], counts={25: 10**6, 100: 10**6}, starting_stack=50000, entries=2
+        structure=structure,
+        denominations=[25, 100],
+        counts={25: 10**6, 100: 10**6},
+        starting_stack=50000,
+        entries=2,
     )
     assert any("Poker Club HQ" in w for w in big.warnings)  # 2,000 times the smallest chip
