@@ -197,8 +197,30 @@ def _preview(the_setup: dict[str, Any], form: TournamentSetupForm) -> dict[str, 
             out["chip_problem"] = str(exc)
         else:
             out["plan"] = plan
+            out["chip_warnings"] = _chip_warnings(plan, d, entries)
             out["chip_rows"] = [
                 {"chip": c, "stack": plan.stack.get(c, 0), "needed": plan.needed[c], "have": n}
                 for c, n in chips.items()
             ]
+    return out
+
+
+def _chip_warnings(plan: chipset.ChipPlan, d: dict[str, Any], entries: int) -> list[str]:
+    """The chip plan's warnings in the page's language."""
+    out = [
+        _(
+            "The field (%(entries)s stacks with its rebuys and add-ons) needs %(needed)s chips of %(chip)s "
+            "and the set has %(have)s (TDA 15: enough chips for the field)."
+        )
+        % {"entries": entries, "needed": needed, "chip": chip, "have": have}
+        for chip, needed, have in plan.short
+    ]
+    if plan.stack_times is not None:
+        out.append(
+            _(
+                "The starting stack is %(times)s times the smallest chip; 80 to 600 times plays best "
+                "(Poker Club HQ)."
+            )
+            % {"times": plan.stack_times}
+        )
     return out

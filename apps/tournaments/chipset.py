@@ -195,7 +195,9 @@ class ChipPlan:
     add_on: dict[int, int]
     colour_ups: list[dict[str, Any]]
     needed: dict[int, int]
-    warnings: list[str]
+    warnings: list[str]  # in English; ``short`` and ``stack_times`` say the same as data
+    short: list[tuple[int, int, int]]  # (chip, the field needs, the set has)
+    stack_times: int | None  # the stack in smallest chips, when outside 80 to 600
 
 
 def chip_plan(
@@ -229,15 +231,17 @@ def chip_plan(
         for d in sorted(denominations)
     }
     warnings = []
-    for d, n in needed.items():
-        have = int(counts.get(d, 0))
+    short = [(d, n, int(counts.get(d, 0))) for d, n in needed.items() if n > int(counts.get(d, 0))]
+    for d, n, have in short:
         if n > have:
             warnings.append(
                 f"the field needs {n} chips of {d} ({entries} stacks, {rebuys} rebuys, {add_ons} add-ons) "
                 f"and the set has {have} (TDA 15)"
             )
     smallest = min(denominations)
+    stack_times = None
     if not STACK_MIN_CHIPS * smallest <= starting_stack <= STACK_MAX_CHIPS * smallest:
+        stack_times = starting_stack // smallest
         warnings.append(
             f"a starting stack of {starting_stack} is {starting_stack // smallest} times the smallest chip "
             f"({smallest}); {STACK_MIN_CHIPS} to {STACK_MAX_CHIPS} times plays best (Poker Club HQ)"
@@ -252,4 +256,6 @@ def chip_plan(
         ],
         needed=needed,
         warnings=warnings,
+        short=short,
+        stack_times=stack_times,
     )

@@ -152,6 +152,7 @@ def test_a_chip_set_rounds_the_levels_and_plans_the_colour_ups() -> None:
         _new(club),
         form_data(generated, action="preview", starting_stack="1000", chips="5×20, 25×200, 100×100"),
     )
+    assert "needs 100 chips of 5 and the set has 20 (TDA 15" in short.content.decode()  # the page says so
     [warning] = short.context["preview"]["plan"].warnings
     assert (
         warning.startswith("the field needs 100 chips of 5 (10 stacks")
