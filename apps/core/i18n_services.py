@@ -315,4 +315,8 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "phh_field_invalid": (gettext_noop("the PHH file has a field of the wrong type: %(error)s"),),
     "phh_toml_invalid": (gettext_noop("the PHH file nests arrays or tables more than %(limit)s deep"),),
     "tables_changing": (gettext_noop("the tournament's tables keep changing; try again"),),
+    "clock_started": (
+        gettext_noop("the level clock has started: its structure is the running tournament's"),
+    ),
+    "seats_drawn": (gettext_noop("the seats are drawn: the setup can no longer change"),),
 }

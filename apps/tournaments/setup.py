@@ -92,7 +92,7 @@ def setup_check(setup: dict[str, Any]) -> list[dict[str, Any]]:
     if not game.min_players <= seats <= min(10, game.max_players):
         raise _refuse(
             "seats_per_table",
-            f"seats_per_table must be between {game.min_players} and {game.max_players} for {game.kind}",
+            f"seats_per_table must be between {game.min_players} and {game.max_players}",
             code="seats_per_table_invalid",
         )
     structure = levels_checked(setup["structure"])
