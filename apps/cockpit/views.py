@@ -1,6 +1,7 @@
 """The cockpit's tournament pages (the setup form is :mod:`apps.cockpit.views_setup`): the registration
 desk (add, rebuy, add-on, re-entry), the seat draw and the table list. Thin: parse the form, call a service
-or a selector, render or redirect (POST-redirect-GET); a refusal is flashed in plain words with its rule and nothing is written."""
+or a selector, render or redirect (POST-redirect-GET); a refusal is flashed in plain words with its rule and
+nothing is written."""
 
 from __future__ import annotations
 
