@@ -5,8 +5,8 @@ of running tournaments of 100, 1,000 and 10,000 entrants: the selectors and the 
 
 1. (Re)creates the database ``perf_bench_standings`` (``--database``) on the local PostgreSQL, migrates it.
 2. Seeds one club, enough players, a published league (places-table points, best 10) and its season, and
-   ``--tournaments`` finished published tournaments of ``--entries`` entries each with one season result per entry
-   (random players of the first ``--players``, places 1..entries); plus, for each of ``--sizes``, one
+   ``--tournaments`` finished published tournaments of ``--entries`` entries each with one season result per
+   entry (random players of the first ``--players``, places 1..entries); plus, for each of ``--sizes``, one
    running published tournament of that many entrants seated at tables of six with random stacks, a
    quarter already out, and its payout table.
 3. Times, best/median/p95 of ``--repeat`` runs after one warm-up: ``leaderboard_for_season`` and the

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def _no_lock_connection_left() -> Iterator[None]:
     yield
-    clocks.drain_lock_connection_drop()  # the test database is dropped at the end: no session may be left on it
+    # The test database is dropped at the end: no session may be left on it.
+    clocks.drain_lock_connection_drop()
 
 
 def test_the_drainer_applies_a_clock_as_it_comes_due_and_only_once() -> None:
