@@ -10,12 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.rooms import room_table_name
 
+CLOCK_ONLY_CHOICE = "clock-only"  # the form's game choice for a clock-only tournament (game_kind clock_only)
 ROOM_TABLE_CHOICES = 12  # the room's tables the form offers (the API takes up to ROOM_TABLES_MAX)
 
 GAMES = [
     ("five-card-draw", _("Five-Card Draw")),
     ("2-7-triple-draw", _("2-7 Triple Draw")),
     ("2-7-single-draw", _("2-7 Single Draw")),
+    (CLOCK_ONLY_CHOICE, _("Another game, clock only (Hold'em, Omaha, mixed: Floor runs the clock, not the hands)")),
 ]
 TEMPLATES = [("turbo", _("Turbo")), ("regular", _("Regular")), ("deep", _("Deep"))]
 SOURCES = [("template", _("A ready template")), ("suggest", _("Suggested from players and hours"))]
@@ -46,6 +48,12 @@ class TournamentCreateForm(forms.Form):
     # 60, not the model's 120: the draw names each table "<name> #<id> table <n>" in 80 characters
     name = forms.CharField(label=_("Name"), max_length=60)
     game = forms.ChoiceField(label=_("Game"), choices=GAMES)
+    game_name = forms.CharField(
+        label=_("Name of the game (clock only)"),
+        max_length=60,
+        required=False,
+        help_text=_("For example Hold'em, Omaha or a mix: the pages show it."),
+    )
     starting_stack = forms.IntegerField(
         label=_("Starting stack"), min_value=1, max_value=10**9, initial=10000
     )
@@ -115,6 +123,9 @@ class TournamentCreateForm(forms.Form):
         out.update({k: d[k] for k in OPTIONAL_LEVELS if d.get(k) is not None})
         out["seats_per_table"] = d["seats_per_table"]
         out["published"] = d["published"]
+        if d["game"] == CLOCK_ONLY_CHOICE:
+            out["game_kind"] = "clock_only"
+            out["game_name"] = d.get("game_name") or ""
         return out
 
 

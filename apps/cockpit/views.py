@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from apps.accounts.models import Club, Player
 from apps.cockpit import selectors
 from apps.cockpit.access import actor, attempt, club_or_404, director_required, error_text, owned_or_404
-from apps.cockpit.forms import RegisterForm, TournamentCreateForm
+from apps.cockpit.forms import CLOCK_ONLY_CHOICE, RegisterForm, TournamentCreateForm
 from apps.core.errors import ApplicationError
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Entry, Tournament
@@ -101,11 +101,16 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
 def _levels(form: TournamentCreateForm) -> list[dict[str, Any]]:
     """The level clock's levels from the form's template or suggestion (what the preview shows)."""
     return services.structure_for(
-        game_kind=form.cleaned_data["game"],
+        game_kind=_structure_kind(form.cleaned_data["game"]),
         structure=None,
         starting_stack=form.cleaned_data["starting_stack"],
         **form.structure_args(),
     )
+
+
+def _structure_kind(game: str) -> str:
+    # a clock-only game (Hold'em, Omaha...) plays blinds: the blinds game's structures fit it
+    return "2-7-single-draw" if game == CLOCK_ONLY_CHOICE else game
 
 
 def _game(kind: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
@@ -114,6 +119,8 @@ def _game(kind: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
     if kind == "five-card-draw":
         return {"kind": kind}
     first = next(lv for lv in levels if not lv.get("is_break"))
+    if kind == CLOCK_ONLY_CHOICE:  # tournament_create puts the blinds on the tables' carrier game
+        return {"small_blind": first["small_blind"], "big_blind": first["big_blind"]}
     return {"kind": kind, "small_blind": first["small_blind"], "big_blind": first["big_blind"]}
 
 
