@@ -11,45 +11,13 @@ from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict, PermissionRefused, ValidationFailed
 from apps.tables import services as tables
 from apps.tables.models import StackAdjustment
-from apps.tournaments import clockonly, seating, services
+from apps.tournaments import clockonly, services
 from apps.tournaments.models import Elimination, Entry, Payout, Tournament, TournamentTable
 from tests.factories import UserFactory, dealer_of
+from tests.tournaments.clockonly_helpers import BLINDS, given_holdem, playing
 from tests.tournaments.helpers import given_director
 
 pytestmark = pytest.mark.django_db
-
-BLINDS = [
-    {"seconds": 1200, "small_blind": 25, "big_blind": 50},
-    {"seconds": 1200, "small_blind": 50, "big_blind": 100},
-]
-
-
-def given_holdem(club: Any, actor: Actor, players: int, **settings: Any) -> Tournament:
-    t = services.tournament_create(
-        actor=actor,
-        club=club,
-        name="Hold'em night",
-        game={},
-        starting_stack=5000,
-        structure=BLINDS,
-        seed=3,
-        buy_in=100,
-        game_kind="clock_only",
-        game_name="Hold'em",
-        **settings,
-    )
-    for i in range(players):
-        services.entry_register(actor=actor, tournament=t, player_name=f"H{i + 1}")
-    seating.tournament_start(actor=actor, tournament=t)
-    t.refresh_from_db()
-    return t
-
-
-def playing(t: Tournament) -> list[Entry]:
-    return list(
-        Entry.objects.filter(tournament=t, status=Entry.Status.PLAYING).select_related("seat").order_by("pk")
-    )
-
 
 def test_a_clock_only_tournament_names_its_game_and_seats_ten_a_table() -> None:
     club, actor = given_director()
