@@ -65,9 +65,10 @@ def deal_views(t: Tournament, left: list[dict[str, Any]]) -> list[dict[str, Any]
     )
     out = []
     for method in METHODS:
-        d = latest.get(method)
-        if d is None:
+        found = latest.get(method)
+        if found is None:
             continue
+        d = found
         shares = [{**s, "name": names.get(s["player"], "?")} for s in d.shares]
         total = sum(int(s["amount"]) for s in shares)
         chips = sum(int(s["chips"]) for s in shares)

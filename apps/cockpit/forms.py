@@ -17,7 +17,10 @@ GAMES = [
     ("five-card-draw", _("Five-Card Draw")),
     ("2-7-triple-draw", _("2-7 Triple Draw")),
     ("2-7-single-draw", _("2-7 Single Draw")),
-    (CLOCK_ONLY_CHOICE, _("Another game, clock only (Hold'em, Omaha, mixed: Floor runs the clock, not the hands)")),
+    (
+        CLOCK_ONLY_CHOICE,
+        _("Another game, clock only (Hold'em, Omaha, mixed: Floor runs the clock, not the hands)"),
+    ),
 ]
 TEMPLATES = [("turbo", _("Turbo")), ("regular", _("Regular")), ("deep", _("Deep"))]
 SOURCES = [("template", _("A ready template")), ("suggest", _("Suggested from players and hours"))]

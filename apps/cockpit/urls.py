@@ -44,7 +44,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/results/", views_floor.results, name="results"),
     path("tournaments/<int:tournament_id>/deals/", views_deals.deals, name="deals"),
     path(
-        "tournaments/<int:tournament_id>/deals/calculate/", views_deals.deals_calculate, name="deals-calculate"
+        "tournaments/<int:tournament_id>/deals/calculate/",
+        views_deals.deals_calculate,
+        name="deals-calculate",
     ),
     path("deals/<int:deal_id>/accept/", views_deals.deal_accept, name="deal-accept"),
     path("tournaments/<int:tournament_id>/room/", views_room.room, name="room"),

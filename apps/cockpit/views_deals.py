@@ -80,6 +80,7 @@ def deal_accept(request: HttpRequest, deal_id: int) -> HttpResponse:
         _refusal(request, exc)
     else:
         messages.success(
-            request, _("The deal is recorded: the players left are paid its amounts and the tournament is over.")
+            request,
+            _("The deal is recorded: the players left are paid its amounts and the tournament is over."),
         )
     return redirect("cockpit:deals", tournament_id=d.tournament_id)

@@ -65,7 +65,8 @@ def clock_only_action(request: HttpRequest, table_id: int, action: str) -> HttpR
     table = Table.objects.select_related("club").filter(pk=table_id).first()
     access = acc.console_access(request)
     refusal = acc.table_refusal(access, table) if table is not None else acc.OTHER_TABLE
-    if table is None or refusal is not None:
+    if refusal is not None or table is None:
+        refusal = refusal or acc.OTHER_TABLE
         return render(request, "console/refused.html", {"refusal": refusal}, status=refusal.status)
     e = _entry(table, request.POST.get("entry"))
     if e is None:
@@ -80,16 +81,25 @@ def clock_only_action(request: HttpRequest, table_id: int, action: str) -> HttpR
                 return _back(table.pk)
             out = clockonly.entry_out_record(actor=access.actor, entry=e, knocked_out_by=by)
             if out.status == Entry.Status.BUSTED:
-                messages.success(request, _("%(name)s is out of chips and may rebuy: the director decides at the desk.") % {"name": e.player.name})
+                messages.success(
+                    request,
+                    _("%(name)s is out of chips and may rebuy: the director decides at the desk.")
+                    % {"name": e.player.name},
+                )
             else:
-                messages.success(request, _("%(name)s is out in place %(place)s.") % {"name": e.player.name, "place": out.place})
+                messages.success(
+                    request,
+                    _("%(name)s is out in place %(place)s.") % {"name": e.player.name, "place": out.place},
+                )
         elif action == "count":
             chips = _int(request.POST.get("chips"))
             if chips is None:
                 messages.error(request, _("Give the chips counted, a whole number."))
                 return _back(table.pk)
             clockonly.entry_chips_count(actor=access.actor, entry=e, chips=chips)
-            messages.success(request, _("%(name)s has %(chips)s chips.") % {"name": e.player.name, "chips": chips})
+            messages.success(
+                request, _("%(name)s has %(chips)s chips.") % {"name": e.player.name, "chips": chips}
+            )
         else:
             messages.error(request, _("Unknown action."))
     except ApplicationError as exc:

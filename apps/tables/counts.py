@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from apps.accounts.permissions import Actor, can_deal
-from apps.core.errors import Conflict, PermissionRefused, ValidationFailed
 from apps.core.bounds import MAX_CHIPS
+from apps.core.errors import Conflict, PermissionRefused, ValidationFailed
 from apps.tables.models import Hand, Seat, StackAdjustment
 
 

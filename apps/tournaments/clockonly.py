@@ -93,7 +93,9 @@ def _locked(actor: Actor, entry: Entry) -> tuple[Tournament, Entry]:
     _authorise(actor, t, e)
     if not is_clock_only(t):
         raise Conflict(
-            "the hands decide who is out in a refereed game", code="not_clock_only", detail={"tournament": t.pk}
+            "the hands decide who is out in a refereed game",
+            code="not_clock_only",
+            detail={"tournament": t.pk},
         )
     if t.status != Tournament.Status.RUNNING:
         raise Conflict("the tournament is not running", code="tournament_not_running")
@@ -144,7 +146,7 @@ def entry_chips_count(*, actor: Actor, entry: Entry, chips: int) -> Entry:
     """The counted stack of a player of a clock-only game replaces the recorded one."""
     from apps.tables.counts import seat_chips_count
 
-    t, e = _locked(actor, entry)
+    _t, e = _locked(actor, entry)
     assert e.seat is not None
     seat_chips_count(actor=actor, seat=e.seat, chips=chips, reason="chip count")
     return e

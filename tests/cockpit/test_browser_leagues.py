@@ -44,7 +44,9 @@ def _fits_the_width(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
-def test_a_league_season_with_two_finished_tournaments_and_its_leaderboard(page: Any, live_server: Any) -> None:
+def test_a_league_season_with_two_finished_tournaments_and_its_leaderboard(
+    page: Any, live_server: Any
+) -> None:
     club = ClubFactory(name="Friday Club")
     actor = Actor(user=director_of(club, username="lea"))
     week1 = given_holdem(club, actor, 3, name="Week 1", names=["Ann", "Bob", "Cy"])
@@ -144,7 +146,9 @@ def test_a_clock_only_holdem_tournament_of_six_is_run_to_its_winner(page: Any, l
     expect(page.locator("h1")).to_have_text("Eliminations and payouts")
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    places = {e.player.name: (e.place, e.prize) for e in Entry.objects.filter(tournament=t).select_related("player")}
+    places = {
+        e.player.name: (e.place, e.prize) for e in Entry.objects.filter(tournament=t).select_related("player")
+    }
     assert places["Ana"] == (1, payouts[0])
     for place, name in enumerate(reversed(order), start=2):
         expected = payouts[place - 1] if place <= len(payouts) else 0

@@ -19,7 +19,7 @@ def test_three_deals_in_plain_words_and_the_accepted_one_pays_and_ends_it() -> N
     club, actor, client = given_director_client()
     t = given_holdem(club, actor, 4, names=["Ann", "Bob", "Cy", "Dee"], payout=PAYOUT, buy_in=250)
     play_out(actor, t, left=3)  # Dee out in 4th; Ann has her 10000
-    ann, bob, cy = playing(t)
+    _ann, _bob, _cy = playing(t)
     r = client.post(f"/cockpit/tournaments/{t.pk}/deals/calculate/", follow=True)
     assert "ICM, chip-chop and even split calculated on the chips as they are now." in flashed(r)
     page = r.content.decode()
@@ -42,7 +42,9 @@ def test_three_deals_in_plain_words_and_the_accepted_one_pays_and_ends_it() -> N
     assert any("The deal is recorded" in m for m in flashed(r))
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    paid = {e.player.name: (e.place, e.prize) for e in Entry.objects.filter(tournament=t).select_related("player")}
+    paid = {
+        e.player.name: (e.place, e.prize) for e in Entry.objects.filter(tournament=t).select_related("player")
+    }
     icm = {s["name"]: s["amount"] for s in views["icm"]["shares"]}
     assert paid["Ann"] == (1, icm["Ann"])
     assert paid["Dee"] == (4, 0)
@@ -59,7 +61,9 @@ def test_a_deal_on_old_chips_is_refused_as_stale_in_plain_words() -> None:
     page = client.get(f"/cockpit/tournaments/{t.pk}/deals/")
     assert not any(v["fresh"] for v in page.context["views"])
     r = client.post(f"/cockpit/deals/{d.pk}/accept/", follow=True)
-    assert any(m.startswith("The chips or the players left have changed") and "(deal_stale)" in m for m in flashed(r))
+    assert any(
+        m.startswith("The chips or the players left have changed") and "(deal_stale)" in m for m in flashed(r)
+    )
     d.refresh_from_db()
     t.refresh_from_db()
     assert not d.accepted and t.status == Tournament.Status.RUNNING
@@ -78,7 +82,6 @@ def test_a_deal_while_a_hand_is_played_is_refused_in_plain_words() -> None:
     r = client.post(f"/cockpit/deals/{d.pk}/accept/", follow=True)
     assert any(m.startswith("A hand is being played.") and "(hand_in_progress)" in m for m in flashed(r))
     assert not Deal.objects.filter(tournament=t, accepted=True).exists()
-
 
 
 def test_deals_with_one_player_left_are_refused() -> None:

@@ -22,7 +22,11 @@ def test_a_league_with_a_points_table_and_best_n_then_a_season() -> None:
     )
     assert "League created. Add a season to it." in flashed(r)
     league = League.objects.get(club=club)
-    assert (league.points, league.best_n, league.published) == ({"kind": "table", "table": [10000, 7000, 5050]}, 8, False)
+    assert (league.points, league.best_n, league.published) == (
+        {"kind": "table", "table": [10000, 7000, 5050]},
+        8,
+        False,
+    )
     r = client.post(f"/cockpit/leagues/{league.pk}/seasons/new/", {"name": "2026"}, follow=True)
     season = Season.objects.get(league=league)
     assert r.redirect_chain[-1][0] == f"/cockpit/seasons/{season.pk}/"
@@ -85,6 +89,8 @@ def test_a_tournament_counts_for_one_season_and_another_clubs_season_is_not_foun
 
     other = ClubFactory()
     director_of(other)
-    foreign = Season.objects.create(league=League.objects.create(club=other, name="X", points={"kind": "tlb"}), name="Y")
+    foreign = Season.objects.create(
+        league=League.objects.create(club=other, name="X", points={"kind": "tlb"}), name="Y"
+    )
     assert client.get(f"/cockpit/seasons/{foreign.pk}/").status_code == 404
     assert client.post(f"/cockpit/seasons/{foreign.pk}/attach/", {"tournament": t.pk}).status_code == 404

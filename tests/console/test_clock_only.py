@@ -49,7 +49,7 @@ def test_a_device_records_a_player_out_and_a_chip_count(client: Any) -> None:
 def test_bad_entries_are_refused_in_words_and_nothing_is_written(client: Any) -> None:
     club, actor, _ = given_director_client()
     t = given_holdem(club, actor, 3, names=["Ann", "Bob", "Cy"])
-    ann, bob, _cy = playing(t)
+    _ann, bob, _cy = playing(t)
     table = TournamentTable.objects.get(tournament=t).table
     c = _device_client(client, actor, table)
     r = c.post(f"/console/tables/{table.pk}/count/", {"entry": bob.pk, "chips": "lots"}, follow=True)
@@ -60,7 +60,9 @@ def test_bad_entries_are_refused_in_words_and_nothing_is_written(client: Any) ->
     assert Seat.objects.get(pk=bob.seat_id).stack == 5000
 
 
-def test_a_device_of_another_table_is_refused_and_a_refereed_table_keeps_its_hand_console(client: Any) -> None:
+def test_a_device_of_another_table_is_refused_and_a_refereed_table_keeps_its_hand_console(
+    client: Any,
+) -> None:
     club, actor, _ = given_director_client()
     t = given_holdem(club, actor, 3)
     table = TournamentTable.objects.get(tournament=t).table

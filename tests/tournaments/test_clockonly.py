@@ -3,8 +3,6 @@ eliminations and chip counts from the director or the table's dealer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from apps.accounts.permissions import Actor
@@ -18,6 +16,7 @@ from tests.tournaments.clockonly_helpers import BLINDS, given_holdem, playing
 from tests.tournaments.helpers import given_director
 
 pytestmark = pytest.mark.django_db
+
 
 def test_a_clock_only_tournament_names_its_game_and_seats_ten_a_table() -> None:
     club, actor = given_director()
@@ -99,7 +98,7 @@ def test_player_out_is_refused_in_a_refereed_game_and_for_a_hunter_not_playing()
     assert caught.value.code == "not_clock_only"
 
     t = given_holdem(club, actor, 3)
-    a, b, c = playing(t)
+    _a, b, c = playing(t)
     clockonly.entry_out_record(actor=actor, entry=c)
     with pytest.raises(ValidationFailed) as caught2:
         clockonly.entry_out_record(actor=actor, entry=b, knocked_out_by=c)
