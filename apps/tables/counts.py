@@ -55,7 +55,7 @@ def seat_chips_count(*, actor: Actor, seat: Seat, chips: int, reason: str) -> St
         raise ValidationFailed(
             f"a chip count is a whole number from 1 to {MAX_CHIPS}; a player with no chips is out",
             code="chips_invalid",
-            detail={"field": "chips", "value": chips},
+            detail={"field": "chips", "value": chips, "max": MAX_CHIPS},
         )
     seat = _locked_seat(actor, seat)
     return _adjust(actor, seat, chips - seat.stack, reason)

@@ -103,7 +103,7 @@ def _locked(actor: Actor, entry: Entry) -> tuple[Tournament, Entry]:
         raise Conflict(
             f"{e.player.name} is not playing at a table",
             code="entry_not_playing",
-            detail={"entry": e.pk, "status": e.status},
+            detail={"entry": e.pk, "status": e.status, "player": e.player.name},
         )
     return t, e
 
