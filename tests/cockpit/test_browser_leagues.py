@@ -134,7 +134,10 @@ def test_a_clock_only_holdem_tournament_of_six_is_run_to_its_winner(page: Any, l
     expect(page.locator(".game-name")).to_have_text("Hold'em")
     screenshot(page, "clock-only-console")
     order = ["Fay", "Eko", "Dmitri", "Carla", "Budi"]  # out in this order; Ana knocks each one out
-    for name in order:
+    for i, name in enumerate(order):
+        if i == 3:  # three left: the deals, on a phone, are calculated (not accepted) and read
+            _deals_on_a_phone(page, live_server.url, t)
+            page.goto(live_server.url + f"/console/tables/{table.pk}/")
         page.locator("#out-entry").select_option(label=_seat_label(t, name))
         page.locator("#out-by").select_option(label=_seat_label(t, "Ana"))
         with page.expect_navigation():
@@ -164,3 +167,22 @@ def _seat_label(t: Tournament, name: str) -> str:
     e = Entry.objects.select_related("seat").get(tournament=t, player__name=name, seat__left_at__isnull=True)
     assert e.seat is not None
     return f"Seat {e.seat.number}: {name}"
+
+
+def _deals_on_a_phone(page: Any, url: str, t: Tournament) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(url + f"/cockpit/tournaments/{t.pk}/deals/")
+    expect(page.locator("h1")).to_have_text("Deals")
+    page.click("text=Calculate ICM, chip-chop and even split")
+    expect(page.locator("section.deal")).to_have_count(3)
+    even = page.locator("section.deal[data-method=even] ul.why li")
+    expect(even).to_have_count(3)
+    expect(even.first).to_contain_text("still to win shared equally by 3 players.")
+    expect(page.locator("section.deal[data-method=icm]")).to_contain_text("Ana gets ")
+    assert _fits_the_width(page)
+    screenshot(page, "clock-only-deals-phone")
+    page.goto(url + f"/console/tables/{TournamentTable.objects.get(tournament=t).table_id}/")
+    expect(page.locator("h2#out-title")).to_be_visible()
+    assert _fits_the_width(page)
+    screenshot(page, "clock-only-console-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
