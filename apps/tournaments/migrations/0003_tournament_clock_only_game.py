@@ -17,7 +17,14 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='game_kind',
-            field=models.CharField(choices=[('refereed', 'Floor referees the hands'), ('clock_only', 'Clock only: a game Floor does not referee')], default='refereed', max_length=16),
+            field=models.CharField(
+                choices=[
+                    ('refereed', 'Floor referees the hands'),
+                    ('clock_only', 'Clock only: a game Floor does not referee'),
+                ],
+                default='refereed',
+                max_length=16,
+            ),
         ),
         migrations.AddField(
             model_name='tournament',
@@ -26,6 +33,13 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('game_kind', 'refereed'), models.Q(('game_kind', 'clock_only'), models.Q(('game_name', ''), _negated=True)), _connector='OR'), name='tournament_clock_only_named'),
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ('game_kind', 'refereed'),
+                    models.Q(('game_kind', 'clock_only'), models.Q(('game_name', ''), _negated=True)),
+                    _connector='OR',
+                ),
+                name='tournament_clock_only_named',
+            ),
         ),
     ]
