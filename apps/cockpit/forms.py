@@ -10,12 +10,17 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.rooms import room_table_name
 
+CLOCK_ONLY_CHOICE = "clock-only"  # the form's game choice for a clock-only tournament (game_kind clock_only)
 ROOM_TABLE_CHOICES = 12  # the room's tables the form offers (the API takes up to ROOM_TABLES_MAX)
 
 GAMES = [
     ("five-card-draw", _("Five-Card Draw")),
     ("2-7-triple-draw", _("2-7 Triple Draw")),
     ("2-7-single-draw", _("2-7 Single Draw")),
+    (
+        CLOCK_ONLY_CHOICE,
+        _("Another game, clock only (Hold'em, Omaha, mixed: Floor runs the clock, not the hands)"),
+    ),
 ]
 TEMPLATES = [("turbo", _("Turbo")), ("regular", _("Regular")), ("deep", _("Deep"))]
 SOURCES = [("template", _("A ready template")), ("suggest", _("Suggested from players and hours"))]

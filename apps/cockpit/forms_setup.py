@@ -58,6 +58,12 @@ def _choice(label: Any, choices: list[tuple[str, Any]], initial: str) -> Any:
 class TournamentSetupForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=60)
     game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="five-card-draw")
+    game_name = forms.CharField(
+        label=_("Name of the game (clock only)"),
+        max_length=60,
+        required=False,
+        help_text=_("For example Hold'em, Omaha or a mix: the pages show it."),
+    )
     starting_stack = _whole(_("Starting stack (chips)"), low=1, initial=2000)
     seats_per_table = _whole(_("Seats per table"), low=2, high=10, initial=6)
     # Five-Card Draw (RULES.md §6: the source site's defaults)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from apps.cockpit.forms import CLOCK_ONLY_CHOICE
 from apps.cockpit.forms_setup import LevelFormSet, TournamentSetupForm
 from apps.core.errors import ApplicationError
 from apps.tournaments import chipset
@@ -20,6 +21,13 @@ def game_of(d: dict[str, Any], levels: list[dict[str, Any]]) -> dict[str, Any]:
     """The game's settings, every one the director chose written out (defaults too). The blind games take
     their blinds and antes from the first level (the level clock sets each hand's from its level)."""
     kind = d["game"]
+    if kind == CLOCK_ONLY_CHOICE:  # the tables carry a blinds game, never dealt: the first level's blinds
+        first = next((lv for lv in levels if not lv.get("is_break")), {})
+        return {
+            "kind": SD,
+            "small_blind": int(first.get("small_blind") or 1),
+            "big_blind": int(first.get("big_blind") or 2),
+        }
     game: dict[str, Any] = {"kind": kind, "turn_time_limit": d.get("turn_time_limit")}
     if kind == FCD:
         game |= {
@@ -73,6 +81,10 @@ def setup_of_form(form: TournamentSetupForm, levels: list[dict[str, Any]]) -> di
         settings[name] = d.get(name)
     for name in ("rebuy_price", "rebuy_chips", "addon_price", "addon_chips"):
         settings[name] = d[name]
+    if d["game"] == CLOCK_ONLY_CHOICE:
+        settings |= {"game_kind": "clock_only", "game_name": d.get("game_name") or ""}
+    else:
+        settings |= {"game_kind": "refereed", "game_name": ""}
     if d["game"] == FCD and d["fcd_mode"] == "no-bet":
         settings |= {"format": "match", "match_hands": d["fcd_hands"]}
     else:
@@ -110,6 +122,8 @@ def form_data_of_setup(setup: dict[str, Any]) -> tuple[dict[str, Any], list[dict
         "fee": s.get("fee", 0),
         "published": s.get("published", False),
     }
+    if s.get("game_kind") == "clock_only":
+        data |= {"game": CLOCK_ONLY_CHOICE, "game_name": s.get("game_name", "")}
     for name in (
         "late_reg_until_level", "rebuy_until_level", "rebuy_limit", "rebuy_max_stack", "addon_from_level",
         "addon_until_level", "reentry_until_level", "reentry_limit", "rebuy_price", "rebuy_chips",
@@ -190,7 +204,9 @@ def generated_levels(form: TournamentSetupForm) -> list[dict[str, Any]]:
         args: dict[str, Any] = {"template": None, "suggest": suggest}
     else:
         args = {"template": d.get("template") or "regular", "suggest": None}
-    levels = structure_for(game_kind=d["game"], structure=None, starting_stack=d["starting_stack"], **args)
+    # a clock-only game (Hold'em, Omaha...) plays blinds: the blinds game's structures fit it
+    kind = SD if d["game"] == CLOCK_ONLY_CHOICE else d["game"]
+    levels = structure_for(game_kind=kind, structure=None, starting_stack=d["starting_stack"], **args)
     levels = [_shaped(lv, d) for lv in levels]
     if d.get("chips"):
         levels = chipset.structure_round_to_chips(levels, list(d["chips"]))

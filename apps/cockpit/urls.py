@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from apps.cockpit import views, views_club, views_floor, views_room, views_setup
+from apps.cockpit import views, views_club, views_deals, views_floor, views_leagues, views_room, views_setup
 
 app_name = "cockpit"
 urlpatterns = [
@@ -13,6 +13,15 @@ urlpatterns = [
     path("clubs/<int:club_id>/devices/new/", views_club.device_new, name="device-new"),
     path("devices/<int:device_id>/revoke/", views_club.device_revoke_view, name="device-revoke"),
     path("clubs/<int:club_id>/disputes/", views_club.disputes, name="disputes"),
+    path("clubs/<int:club_id>/leagues/", views_leagues.leagues, name="leagues"),
+    path("leagues/<int:league_id>/seasons/new/", views_leagues.season_new, name="season-new"),
+    path("seasons/<int:season_id>/", views_leagues.season, name="season"),
+    path("seasons/<int:season_id>/attach/", views_leagues.season_attach, name="season-attach"),
+    path(
+        "seasons/<int:season_id>/detach/<int:tournament_id>/",
+        views_leagues.season_detach,
+        name="season-detach",
+    ),
     path("clubs/<int:club_id>/webhooks/", views_room.webhooks, name="webhooks"),
     path("webhooks/<int:webhook_id>/delete/", views_room.webhook_delete, name="webhook-delete"),
     # one tournament
@@ -34,5 +43,12 @@ urlpatterns = [
     ),
     path("moves/<int:move_id>/decide/", views_floor.move_decide, name="move-decide"),
     path("tournaments/<int:tournament_id>/results/", views_floor.results, name="results"),
+    path("tournaments/<int:tournament_id>/deals/", views_deals.deals, name="deals"),
+    path(
+        "tournaments/<int:tournament_id>/deals/calculate/",
+        views_deals.deals_calculate,
+        name="deals-calculate",
+    ),
+    path("deals/<int:deal_id>/accept/", views_deals.deal_accept, name="deal-accept"),
     path("tournaments/<int:tournament_id>/room/", views_room.room, name="room"),
 ]

@@ -115,6 +115,13 @@ def console_table(request: HttpRequest, table_id: int) -> HttpResponse:
     if refusal is not None:
         tables = acc.tables_for(access) if refusal is acc.OTHER_TABLE else []
         return _refused(request, refusal, device=access.device, tables=tables)
+    from apps.tournaments.clockonly import is_clock_only, tournament_of_table
+
+    t = tournament_of_table(table)
+    if t is not None and is_clock_only(t):  # no hands to enter: who is out and the chip counts
+        from apps.console.views_clock import clock_only_page
+
+        return clock_only_page(request, table, t, access)
     response = render(
         request,
         "console/table.html",

@@ -319,4 +319,28 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("the level clock has started: its structure is the running tournament's"),
     ),
     "seats_drawn": (gettext_noop("the seats are drawn: the setup can no longer change"),),
+    # leagues in the cockpit, and the clock-only games (apps.standings.seasons, apps.tournaments.clockonly,
+    # apps.tables.counts)
+    "tournament_not_in_season": (gettext_noop("that tournament does not count for this season"),),
+    "not_dealer": (
+        gettext_noop("only the table's dealer or the director counts its chips"),
+        gettext_noop("only the director or the table's dealer enters who is out"),
+    ),
+    "chips_invalid": (
+        gettext_noop("a chip count is a whole number from 1 to %(max)s; a player with no chips is out"),
+    ),
+    "knocked_out_by_invalid": (
+        gettext_noop("a player is knocked out by someone at the same table"),
+        gettext_noop("who knocked them out is another player still playing"),
+    ),
+    "game_name_required": (gettext_noop("a clock-only tournament names its game (Hold'em, Omaha, ...)"),),
+    "clock_only_match": (gettext_noop("a match counts hands, and no hand is dealt in a clock-only game"),),
+    "clock_only_table": (
+        gettext_noop(
+            "Floor does not referee %(game)s: no hand is dealt at this table; enter who is out and the chip "
+            "counts instead"
+        ),
+    ),
+    "not_clock_only": (gettext_noop("the hands decide who is out in a refereed game"),),
+    "entry_not_playing": (gettext_noop("%(player)s is not playing at a table"),),
 }

@@ -87,6 +87,10 @@ def tournament_positions(
     from apps.tournaments.seating import hand_positions
 
     tt = TournamentTable.objects.filter(table_id=table.pk).select_related("tournament").first()
+    if tt is not None:
+        from apps.tournaments.clockonly import clock_only_deal_refuse
+
+        clock_only_deal_refuse(tt.tournament)
     if tt is None or tt.tournament.status != Tournament.Status.RUNNING:
         return None
     table_halt_check(t=tt.tournament, number=tt.number)

@@ -27,8 +27,16 @@ class Tournament(models.Model):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
+    class GameKind(models.TextChoices):
+        REFEREED = "refereed", "Floor referees the hands"
+        CLOCK_ONLY = "clock_only", "Clock only: a game Floor does not referee"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
+    # clock_only: Hold'em, Omaha, a mix... Floor runs the clock, seats, eliminations (entered by the
+    # director) and money, but deals no hand; ``game`` then only carries the blinds the clock's levels fit.
+    game_kind = models.CharField(max_length=16, choices=GameKind.choices, default=GameKind.REFEREED)
+    game_name = models.CharField(max_length=60, blank=True)  # what the room plays, shown on every page
     game = models.JSONField()  # the director's game settings ({"kind": ...}); every table is created with it
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.FREEZEOUT)
     match_hands = models.PositiveSmallIntegerField(default=10)  # the match format's fixed number of hands
@@ -87,6 +95,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(format__in=["freezeout", "match"]), name="tournament_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(game_kind="refereed") | (Q(game_kind="clock_only") & ~Q(game_name="")),
+                name="tournament_clock_only_named",
             ),
         ]
 

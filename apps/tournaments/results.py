@@ -333,7 +333,16 @@ def tournament_hand_for_hand(*, actor: Actor, tournament: Tournament, on: bool) 
     return t
 
 
+def director_eliminations_record(t: Tournament, outs: list[Out]) -> None:
+    """Entries out by the director's word, with no hand recorded (a clock-only game,
+    :mod:`apps.tournaments.clockonly`): placed, paid and followed up as after a hand. Expects the
+    tournament and its tables locked."""
+    _eliminate(t, outs, hand_for_hand_round=None)
+    _after_eliminations(t)
+
+
 __all__ = [
+    "director_eliminations_record",
     "elimination_bounty_take_back",
     "entry_rebuy_decline",
     "tournament_finish_by_deal",  # the deal's end, in apps.tournaments.finish

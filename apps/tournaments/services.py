@@ -253,6 +253,11 @@ def tournament_create(
     require_director(actor, club.pk)
     from apps.clocks.levelclock import level_clock_create
 
+    clock_only = settings.get("game_kind") == Tournament.GameKind.CLOCK_ONLY
+    if clock_only:
+        from apps.tournaments.clockonly import clock_only_game
+
+        game = clock_only_game(game, settings)
     engine_game = game_from_settings(game)
     if settings.get("format") == Tournament.Format.MATCH and engine_game.turn_time_limit is None:
         # the match plays a seat that is away by the clock's default actions (RULES.md §6: check, else fold;
@@ -293,9 +298,10 @@ def tournament_create(
             detail={"field": "game.mode", "fields": {"game.mode": ["the no-bet mode is played as a match"]}},
         )
     seats = int(settings.get("seats_per_table", 6))
-    if not engine_game.min_players <= seats <= min(10, engine_game.max_players):
+    top = 10 if clock_only else min(10, engine_game.max_players)  # no cards dealt: any table size
+    if not engine_game.min_players <= seats <= top:
         raise ValidationFailed(
-            f"seats_per_table must be between {engine_game.min_players} and {engine_game.max_players}",
+            f"seats_per_table must be between {engine_game.min_players} and {top}",
             code="seats_per_table_invalid",
             detail={"field": "seats_per_table", "value": seats},
         )

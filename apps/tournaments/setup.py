@@ -34,6 +34,7 @@ from apps.engine.tournament import structure as es
 from apps.tables.games import game_from_settings
 from apps.tournaments import chipset
 from apps.tournaments.checks import tournament_settings_check
+from apps.tournaments.clockonly import clock_only_game
 from apps.tournaments.models import Tournament, TournamentTemplate
 from apps.tournaments.payouts import verify_payout_setting
 from apps.tournaments.services import lock_tournament, require_director, tournament_create
@@ -44,6 +45,7 @@ EDITABLE = (
     "late_reg_until_level", "rebuy_until_level", "rebuy_limit", "rebuy_price", "rebuy_chips",
     "rebuy_max_stack", "addon_from_level", "addon_until_level", "addon_price", "addon_chips",
     "reentry_until_level", "reentry_limit", "payout", "chip_denominations", "chip_set", "published", "rated",
+    "game_kind", "game_name",
 )  # fmt: skip
 
 
@@ -85,14 +87,17 @@ def setup_check(setup: dict[str, Any]) -> list[dict[str, Any]]:
     """Refuse (400 naming the field and the rule) any part of the setup the seat draw, a hand or the clock
     could not use: the game's settings, seats for the game, each level fitting the game and never going
     down, the money and periods, the payout, the chip set, the time bank. Returns the checked structure."""
-    game = game_from_settings(setup["game"])
     settings = setup["settings"]
+    clock_only = settings.get("game_kind") == Tournament.GameKind.CLOCK_ONLY
+    # a clock-only game's tables carry a blinds game that is never dealt (its name and format checked here)
+    game = game_from_settings(clock_only_game(setup["game"], dict(settings)) if clock_only else setup["game"])
     tournament_settings_check(settings)
     seats = int(settings.get("seats_per_table", 6))
-    if not game.min_players <= seats <= min(10, game.max_players):
+    top = 10 if clock_only else min(10, game.max_players)  # no cards dealt: any table size
+    if not game.min_players <= seats <= top:
         raise _refuse(
             "seats_per_table",
-            f"seats_per_table must be between {game.min_players} and {game.max_players}",
+            f"seats_per_table must be between {game.min_players} and {top}",
             code="seats_per_table_invalid",
         )
     structure = levels_checked(setup["structure"])

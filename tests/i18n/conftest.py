@@ -50,6 +50,7 @@ def world(db: Any) -> dict[str, Any]:
         "action": "rebuy",
         "webhook_id": 0,  # POST only, as the next
         "move_id": 0,  # POST only (GET answers 405 before the id is read); a GET page would 404 here
+        "deal_id": 0,  # POST only, as the move
     }
     try:
         from apps.disputes.models import Dispute
