@@ -144,6 +144,49 @@ MATRIX: dict[str, list[Any]] = {
         Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/tournaments/new/"), {"-": DIRECTOR}),
         Write(one(lambda w: f"/cockpit/clubs/{w.club.pk}/tournaments/new/"), DIRECTOR),
     ],
+    "cockpit/clubs/<int:club_id>/leagues/": [
+        Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/leagues/"), {"-": DIRECTOR}),
+        Write(one(lambda w: f"/cockpit/clubs/{w.club.pk}/leagues/"), DIRECTOR),
+    ],
+    "cockpit/leagues/<int:league_id>/seasons/new/": [
+        Write(one(lambda w: f"/cockpit/leagues/{w.league.pk}/seasons/new/"), DIRECTOR)
+    ],
+    "cockpit/seasons/<int:season_id>/": [
+        Read(one(lambda w: f"/cockpit/seasons/{w.season.pk}/"), {"-": DIRECTOR})
+    ],
+    "cockpit/seasons/<int:season_id>/attach/": [
+        Write(one(lambda w: f"/cockpit/seasons/{w.season.pk}/attach/"), DIRECTOR)
+    ],
+    "cockpit/seasons/<int:season_id>/detach/<int:tournament_id>/": [
+        Write(one(lambda w: f"/cockpit/seasons/{w.season.pk}/detach/{w.published.pk}/"), DIRECTOR)
+    ],
+    "cockpit/tournaments/<int:tournament_id>/deals/": [
+        Read(
+            tournament_cases("/cockpit/tournaments/{}/deals/"),
+            {"published": DIRECTOR, "unpublished": DIRECTOR},
+        )
+    ],
+    "cockpit/tournaments/<int:tournament_id>/deals/calculate/": [
+        Write(tournament_cases("/cockpit/tournaments/{}/deals/calculate/"), DIRECTOR)
+    ],
+    "cockpit/deals/<int:deal_id>/accept/": [Write(one(lambda w: "/cockpit/deals/999999/accept/"), DIRECTOR)],
+    "cockpit/tournaments/<int:tournament_id>/setup/": [
+        Read(
+            tournament_cases("/cockpit/tournaments/{}/setup/"),
+            {"published": DIRECTOR, "unpublished": DIRECTOR},
+        ),
+        Write(tournament_cases("/cockpit/tournaments/{}/setup/"), DIRECTOR),
+    ],
+    # a clock-only table's "player out" and chip counts: the table's dealer, its device or the director
+    "console/tables/<int:table_id>/<slug:action>/": [
+        Write(
+            {
+                "published": lambda w: f"/console/tables/{w.cash.pk}/out/",
+                "private": lambda w: f"/console/tables/{w.private.pk}/count/",
+            },
+            STAFF,
+        )
+    ],
     "cockpit/clubs/<int:club_id>/devices/": [
         Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/devices/"), {"-": DIRECTOR})
     ],
