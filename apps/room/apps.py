@@ -8,9 +8,8 @@ class RoomConfig(AppConfig):
     verbose_name = "The room: sounds on the TV and announcements out of the room"
 
     def ready(self) -> None:
-        from apps.room.webhooks import webhooks_on_publish
-        from apps.tournaments.services import PUBLISH_RECEIVERS
+        from apps.room.webhooks import webhooks_on_tournament_published
+        from apps.tournaments import hooks
 
         # The tournament's pushes reach the club's webhooks without tournaments knowing of them.
-        if webhooks_on_publish not in PUBLISH_RECEIVERS:
-            PUBLISH_RECEIVERS.append(webhooks_on_publish)
+        hooks.tournament_published.connect(webhooks_on_tournament_published)

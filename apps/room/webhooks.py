@@ -2,7 +2,7 @@
 tournament's start, its levels and breaks, its eliminations and its final results.
 
 Nothing here runs in a dealer's request beyond one indexed ``exists()``: the tournament's push
-(:data:`apps.tournaments.services.PUBLISH_RECEIVERS`) schedules :func:`apps.room.tasks.webhooks_fan_out`
+(the hook ``tournaments.tournament_published``) schedules :func:`apps.room.tasks.webhooks_fan_out`
 after commit; the fan-out writes one :class:`WebhookDelivery` per webhook (unique per live event, so a
 repeated fan-out sends nothing twice) and queues each delivery, which is retried with a growing delay.
 """
@@ -20,6 +20,7 @@ from django.utils import translation
 
 from apps.room import texts
 from apps.room.models import Webhook, WebhookDelivery
+from apps.tournaments.hooks import TournamentPublished
 from apps.tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,11 @@ KIND_OF = {
     "eliminated": "elimination",
     "finished": "results",
 }
+
+
+def webhooks_on_tournament_published(published: TournamentPublished) -> None:
+    """``tournaments.tournament_published``: see :func:`webhooks_on_publish`."""
+    webhooks_on_publish(published.tournament, published.type, published.data, published.event_id)
 
 
 def webhooks_on_publish(tournament: Tournament, type: str, data: dict[str, Any], event_id: int) -> None:

@@ -48,7 +48,7 @@ class SeatMoveSerializer(Serializer):
 class SeatMoveListApi(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("status", str, required=False, enum=SeatMove.Status.values)],
-        responses={200: SeatMoveSerializer(many=True), **errors(401, 403, 404)},
+        responses={200: SeatMoveSerializer(many=True), **errors(400, 401, 403, 404)},  # 400: a hostile query
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         t = tournament_readable(request, tournament_id)

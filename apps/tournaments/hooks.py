@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from apps.core.hooks import Hook
 from apps.tournaments.models import Tournament
@@ -22,6 +23,26 @@ class TournamentReading:
 
     tournament: Tournament
 
+
+@dataclass(frozen=True)
+class TournamentPublished:
+    """A push on the tournament's live stream: its ``type``, ``data`` and live ``event_id``."""
+
+    tournament: Tournament
+    type: str
+    data: dict[str, Any]
+    event_id: int
+
+
+tournament_published: Hook[TournamentPublished, None] = Hook(
+    "tournaments.tournament_published",
+    doc="""Every push on a tournament's stream (seat moves, eliminations, levels, the end), inside the
+    publishing transaction, with whatever locks its service holds (the tournament's, lock 4, for most).
+    A receiver may only read and schedule work after commit: it must never refuse or slow the push.
+
+    Receivers: ``apps.room.webhooks.webhooks_on_tournament_published`` (the club's webhooks, fanned out by a
+    task after commit).""",
+)
 
 tournament_finished: Hook[TournamentFinished, None] = Hook(
     "tournaments.tournament_finished",

@@ -9,7 +9,6 @@ balancing and breaking are in :mod:`apps.tournaments.seating`; eliminations, pla
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +25,7 @@ from apps.core.locks import rows_lock
 from apps.engine.errors import EngineError
 from apps.engine.tournament import entries as ec
 from apps.tables.games import game_from_settings
+from apps.tournaments import hooks
 from apps.tournaments.checks import suggestion_check, tournament_settings_check
 from apps.tournaments.models import Entry, Tournament
 
@@ -36,17 +36,12 @@ def tournament_channel(tournament_id: int) -> str:
     return f"tournament:{tournament_id}"
 
 
-# Receivers of every tournament push, connected by higher apps in their ``AppConfig.ready()`` (apps.room:
-# the club's webhooks). Each is called inside the publishing transaction with the tournament, the event's
-# type, data and live id, and may only read and schedule work after commit (it must never refuse or slow).
-PUBLISH_RECEIVERS: list[Callable[[Tournament, str, dict[str, Any], int], None]] = []
-
-
 def publish(tournament: Tournament, type: str, data: dict[str, Any]) -> None:
     """Push a tournament event (seat moves, eliminations, ...) on ``tournament:<id>`` (after commit)."""
     event_id = live_publish(channel=tournament_channel(tournament.pk), type=type, data=data)
-    for receiver in PUBLISH_RECEIVERS:
-        receiver(tournament, type, data, event_id)
+    hooks.tournament_published.send(
+        hooks.TournamentPublished(tournament=tournament, type=type, data=data, event_id=event_id)
+    )
 
 
 def lock_tournament(tournament_id: int) -> Tournament:

@@ -20,6 +20,7 @@ WIRING = {
     "tables.hand_view_reading": ["apps.clocks.receivers.turn_clock_part"],
     "tournaments.tournament_finished": ["apps.standings.receivers.results_record"],
     "tournaments.tournament_points_reading": ["apps.standings.receivers.tournament_points"],
+    "tournaments.tournament_published": ["apps.room.webhooks.webhooks_on_tournament_published"],
 }
 
 
