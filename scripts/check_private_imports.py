@@ -48,7 +48,8 @@ def _attribute_chain(node: ast.Attribute) -> list[str] | None:
 def offences(path: Path, roots: list[Path]) -> list[tuple[int, str]]:
     """What ``path`` does with another module's private names, as (line, text)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = ".".join(path.with_suffix("").parts[len(roots[0].parent.parts) :][:-1]) if roots else ""
+    parts = path.with_suffix("").parts[len(roots[0].parent.parts) :]
+    package = list(parts if path.name == "__init__.py" else parts[:-1])
     modules: dict[str, str] = {}  # local name -> module it is
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
@@ -60,8 +61,9 @@ def offences(path: Path, roots: list[Path]) -> list[tuple[int, str]]:
                     modules[alias.name.split(".")[0]] = alias.name.split(".")[0]
         elif isinstance(node, ast.ImportFrom):
             source = node.module or ""
-            if node.level:
-                source = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [source]).strip(".")
+            if node.level:  # from . import x, from ..y import z
+                base = package[: len(package) - node.level + 1]
+                source = ".".join([*base, source] if source else base)
             for alias in node.names:
                 if _private(alias.name):
                     found.append((node.lineno, f"imports the private name {alias.name} from {source or '.'}"))
@@ -86,9 +88,12 @@ def main(argv: list[str]) -> int:
         for path in sorted(root.rglob("*.py")):
             for line, what in offences(path, [root]):
                 total += 1
-                print(f"{path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}:{line}: {what}")
+                shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+                print(f"{shown}:{line}: {what}")
     if total:
-        print(f"{total} use(s) of another module's private names: make the name public or keep it in its module")
+        print(
+            f"{total} use(s) of another module's private names: make the name public or keep it in its module"
+        )
         return 1
     return 0
 
