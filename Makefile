@@ -17,7 +17,7 @@ help:
 	@echo "make test   - lint, then the suite on both backends: test-postgres, then test-sqlite"
 	@echo "make test-postgres - the whole suite against PostgreSQL and Redis"
 	@echo "make test-sqlite   - the tests marked sqlite on the embedded default (SQLite + filesystem broker)"
-	@echo "make lint   - ruff, mypy, the import contract, makemigrations --check"
+	@echo "make lint   - ruff, mypy, the import contracts, module sizes, private names, makemigrations --check"
 	@echo "make bench  - the benchmarks in bench/"
 	@echo "make engine - compile the engine's hot modules with mypyc (run, test and bench depend on it)"
 
@@ -59,6 +59,8 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(PY) scripts/check_module_size.py apps
+	$(PY) scripts/check_private_imports.py apps
 	$(VENV)/bin/mypy apps director
 	$(PY) manage.py makemigrations --check --dry-run
 

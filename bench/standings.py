@@ -11,7 +11,8 @@ of running tournaments of 100, 1,000 and 10,000 entrants: the selectors and the 
    quarter already out, and its payout table.
 3. Times, best/median/p95 of ``--repeat`` runs after one warm-up: ``leaderboard_for_season`` and the
    season's public page (``/leagues/…/seasons/…/``, through Django's test client: middleware, view,
-   template); for each size the engine's ``live_standings``, the ``standings_live`` selector and the
+   template; the board is kept between changes, so the warm-up builds it and the runs read it); for
+   each size the engine's ``live_standings``, the ``standings_live`` selector and the
    public standings page (``/t/…/standings/``); then how each grows from one size to the next (10x the
    entrants: a linear cost grows 10x, a quadratic one 100x). Goals: the engine's live standings < 20 ms
    at 1,000 and < 200 ms at 10,000; the leaderboard page < 100 ms.

@@ -77,7 +77,7 @@ def dealer_of(table: Table, username: str | None = None):  # type: ignore[no-unt
     return user
 
 
-# --- tournaments and leagues (issue 7) ---------------------------------------------------------------------
+# --- tournaments and leagues ------------------------------------------------------------------------------
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):

@@ -1,4 +1,4 @@
-"""Clock and live-stream routes (included under ``/api/`` by :mod:`apps.core.urls`)."""
+"""Clock and live-stream routes (included under ``/api/`` by :mod:`director.api_urls`)."""
 
 from django.urls import path
 

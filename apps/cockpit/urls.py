@@ -1,4 +1,5 @@
-"""The director's cockpit: tournaments, registration, seating, clocks, moves, payouts, devices (issue 9)."""
+"""The director's cockpit: tournaments, registration, seating, clocks, moves, payouts, devices: the
+pages a club's director runs the night from."""
 
 from django.urls import path
 

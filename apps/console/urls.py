@@ -1,4 +1,5 @@
-"""The dealer console: one page per table, on the dealer's phone or tablet (issue 9)."""
+"""The dealer console: one page per table, on the dealer's phone or tablet, opened
+with the device's token."""
 
 from django.urls import path
 

@@ -21,7 +21,9 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext_noop, pgettext_lazy
 
+from apps.core.i18n_phh import PHH_ERRORS
 from apps.core.i18n_services import SERVICE_ERRORS
+from apps.core.i18n_tournament import TOURNAMENT_ERRORS
 
 CLOCK: Final = (
     gettext_noop("a structure needs at least one level that is not a break"),
@@ -270,172 +272,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("seat %(seat)s contributed %(chips)s: contributions cannot be negative"),
         gettext_noop("seat %(seat)s dead %(chips)s: contributions cannot be negative"),
     ),
-    # --- Poker Hand History
-    "phh_action_invalid": (
-        gettext_noop("bad action %(action)s: %(reason)s"),
-        gettext_noop("bad action %(action)s"),
-        gettext_noop("bad player %(word)s in action %(action)s"),
-        gettext_noop("bad amount %(word)s in action %(action)s (chips are whole numbers)"),
-        gettext_noop("bad floor event in commentary %(note)s"),
-        gettext_noop("no player p%(player)s in a %(count)s-player hand"),
-    ),
-    "phh_action_unsupported": (gettext_noop("PHH action %(verb)s has no meaning in draw games"),),
-    "phh_card_invalid": (gettext_noop("bad card text %(text)s"),),
-    "phh_field_invalid": (
-        gettext_noop("actions must be an array of strings"),
-        gettext_noop("starting_stacks must list two players or more"),
-        gettext_noop("seats %(seats)s are not clockwise from the button %(button)s (p1 sits left of it)"),
-        gettext_noop("_floor_structure must be one of %(choices)s"),
-        gettext_noop("_floor_game must be a table"),
-        gettext_noop("_floor_game is a %(game)s (%(structure)s), not %(variant)s"),
-        gettext_noop("a .phhs file holds only tables of hands, not %(name)s"),
-        gettext_noop("two hands are named %(name)s"),
-        gettext_noop("%(field)s must have one entry per player (%(count)s)"),
-        gettext_noop("%(field)s must hold numbers, not %(value)s"),
-        gettext_noop("%(field)s: %(value)s is not a whole number of chips"),
-    ),
-    "phh_field_missing": (
-        gettext_noop("the variant field is missing"),
-        gettext_noop("the required field %(field)s is missing for %(variant)s"),
-    ),
-    "phh_toml_invalid": (gettext_noop("not valid TOML: %(error)s"),),
-    "phh_rules_invalid": (gettext_noop("rules must be one of %(choices)s, not %(value)s"),),
-    # the notes of a PHH file read under PHH's reading, where RULES.md would rule otherwise (not refusals:
-    # the import answers them in the request's language; ``reason`` is a refusal or one of the parts below)
-    "phh_note": (
-        gettext_noop("legal under PHH; %(rule)s would refuse: %(reason)s"),
-        gettext_noop("legal under PHH; RULES.md would rule otherwise: %(reason)s"),
-        gettext_noop(
-            "legal under PHH (what the blinds posted is the bet; a short big blind posts its ante first); "
-            "RULES.md §4 would rule otherwise: %(reason)s"
-        ),
-        gettext_noop(
-            "legal under PHH: PokerKit asks the last player with chips to check; RULES.md §4 skips that turn "
-            "(nobody is left to answer a bet)"
-        ),
-        gettext_noop(
-            "legal under PHH; under RULES.md the hand would end with the stacks %(house)s, not %(phh)s"
-        ),
-        gettext_noop(
-            "the finishing stacks %(phh)s give each split pot's odd chips as PokerKit does (the whole "
-            "remainder to the first winner left of the button); RULES.md §5 (TDA 20) gives them one at a "
-            "time from the left of the button: %(house)s"
-        ),
-        gettext_noop("seat %(seat)s would have put in %(house)s in all, not %(phh)s"),
-        gettext_noop("seat %(seat)s would be out"),
-        gettext_noop("seat %(seat)s would still be in"),
-        gettext_noop("the hand would go on to the %(phase)s phase, not the %(other)s phase"),
-        gettext_noop("seat %(seat)s would act next, not seat %(other)s"),
-        gettext_noop(
-            "seat %(seat)s would post %(house)s (%(house_live)s of it live), not %(phh)s (%(phh_live)s live)"
-        ),
-        gettext_noop("the bet to call would be %(house)s, not %(phh)s"),
-    ),
-    "phh_variant_unsupported": (
-        gettext_noop("variant %(variant)s is not played by Floor (supported: %(supported)s)"),
-        gettext_noop("PHH has no variant for a %(structure)s %(kind)s"),
-    ),
-    "phh_forced_bets_unsupported": (
-        gettext_noop("straddles are not supported"),
-        gettext_noop("antes %(antes)s are neither uniform nor a big-blind ante"),
-    ),
-    # --- tournaments (RULES.md §8)
-    "table_full": (gettext_noop("no free seat"),),
-    "move_stale": (gettext_noop("the player is not in that seat"),),
-    "table_unknown": (gettext_noop("no such open table"), gettext_noop("no such table")),
-    "break_no_room": (gettext_noop("not enough free seats to break the table"),),
-    "table_empty": (gettext_noop("nobody is seated"), gettext_noop("the table is empty")),
-    "final_too_many": (gettext_noop("too many players for the final table"),),
-    "break_order_exhausted": (gettext_noop("no open table left in the break order"),),
-    "race_cards": (gettext_noop("one card per odd chip"), gettext_noop("a card is dealt twice")),
-    "race_denominations": (gettext_noop("the next chip is a multiple of the removed chip"),),
-    "race_counts": (gettext_noop("a seat's removed chips are negative or worth more than its stack"),),
-    "no_chip_fits": (gettext_noop("no chip pays this level's amounts"),),
-    "deal_players": (gettext_noop("a deal needs two or more players"),),
-    "deal_no_chips": (gettext_noop("every player in a deal has chips"),),
-    "deal_prizes": (
-        gettext_noop("more prizes than players: the lower places were already paid"),
-        gettext_noop("prizes must be non-negative and the unit positive"),
-    ),
-    "icm_too_many": (gettext_noop("exact ICM is limited to %(players)s players"),),
-    "registration_closed": (
-        gettext_noop("registration closed after level %(level)s"),
-        gettext_noop("registration is closed: this tournament has no late registration"),
-    ),
-    "rebuy_none": (gettext_noop("this tournament has no rebuy"),),
-    "add_on_none": (gettext_noop("this tournament has no add_on"),),
-    "reentry_none": (gettext_noop("this tournament has no reentry"),),
-    "rebuy_closed": (gettext_noop("rebuys are allowed in levels %(first)s-%(last)s"),),
-    "add_on_closed": (gettext_noop("add_ons are allowed in levels %(first)s-%(last)s"),),
-    "reentry_closed": (gettext_noop("reentrys are allowed in levels %(first)s-%(last)s"),),
-    "rebuy_limit": (gettext_noop("the limit of %(max)s rebuy(s) is reached"),),
-    "add_on_limit": (gettext_noop("the limit of %(max)s add_on(s) is reached"),),
-    "reentry_limit": (gettext_noop("the limit of %(max)s reentry(s) is reached"),),
-    "rebuy_stack": (gettext_noop("a rebuy needs a stack of %(max_stack)s or less"),),
-    "reentry_not_busted": (gettext_noop("a re-entry is for a player who is out"),),
-    "counts_invalid": (
-        gettext_noop("no negative counts"),
-        gettext_noop("counts for an option the tournament does not have"),
-    ),
-    "bounty_invalid": (gettext_noop("the bounty is not negative"),),
-    "option_invalid": (gettext_noop("an option has a non-negative cost, chips and a real period"),),
-    "config_invalid": (
-        gettext_noop("no negative amounts"),
-        gettext_noop("a positive starting stack and payout unit"),
-        gettext_noop("the bounty is part of the buy-in"),
-    ),
-    "knockout_invalid": (gettext_noop("a knockout needs winners other than the player out"),),
-    "best_n": (gettext_noop("best-N counts one or more results"),),
-    "points_rule": (gettext_noop("unknown points rule %(kind)s"),),
-    "points_table": (gettext_noop("a places table needs non-negative points"),),
-    "points_input": (gettext_noop("a place within the entries and a non-negative buy-in"),),
-    "result_twice": (gettext_noop("a player has two results in one tournament"),),
-    "no_entries": (gettext_noop("no entries, no payouts"),),
-    "payout_invalid": (
-        gettext_noop("the total must not be negative and the unit must be positive"),
-        gettext_noop("weights must be non-negative with a positive sum"),
-        gettext_noop("the prize pool must not be negative and the unit must be positive"),
-        gettext_noop("a tie needs one or more players and a real place"),
-    ),
-    "shares_invalid": (gettext_noop("payout shares must be non-negative"),),
-    "shares_sum": (gettext_noop("payout shares sum to %(sum)s basis points, not %(whole)s"),),
-    "amounts_sum": (gettext_noop("the prizes must be non-negative and sum to the prize pool"),),
-    "shares_precision": (gettext_noop("percentages have at most two decimals"),),
-    "stacks_mismatch": (gettext_noop("the players before and after the hand differ"),),
-    "stacks_negative": (gettext_noop("no negative stacks"),),
-    "bust_twice": (gettext_noop("a player is out twice"),),
-    "busts_too_many": (gettext_noop("more busts than players left"),),
-    "busts_span_tables": (
-        gettext_noop("busts at different tables are ordered by when they happened: report them hand by hand"),
-    ),
-    "match_invalid": (
-        gettext_noop("a match needs players"),
-        gettext_noop("a match has one or more hands and mode chips or points"),
-    ),
-    "tie_mismatch": (gettext_noop("a tie covers as many places as players"),),
-    "match_player": (gettext_noop("a winner who is not in the match"),),
-    "rating_players": (gettext_noop("a rated game has two or more players"),),
-    "rating_places": (gettext_noop("places start at 1"),),
-    "seat_unknown": (gettext_noop("no such seat"),),
-    "table_short": (gettext_noop("a hand needs two players"),),
-    "button_not_drawn": (
-        gettext_noop("no hand played yet: draw for the button (first_positions)"),
-        gettext_noop("no hand played yet"),
-    ),
-    "player_twice": (gettext_noop("a player is listed twice"),),
-    "seating_invalid": (gettext_noop("a table has at least two seats"),),
-    "player_seated": (gettext_noop("the player is already seated"),),
-    "seat_taken": (gettext_noop("the seat is taken"),),
-    "seat_empty": (gettext_noop("the seat is empty"),),
-    "standings_invalid": (gettext_noop("live standings need players with non-negative chips"),),
-    "game_kind_unknown": (gettext_noop("unknown game kind %(kind)s"),),
-    "template_unknown": (gettext_noop("unknown template %(name)s"),),
-    "suggestion_invalid": (
-        gettext_noop("a suggestion needs two or more players, a positive stack and positive hours"),
-    ),
-    "structure_empty": (gettext_noop("a structure needs at least one level"),),
-    "suggestion_out_of_range": (gettext_noop("%(field)s must be at most %(maximum)s for a suggestion"),),
-    "structure_decreasing": (gettext_noop("level %(level)s lowers an amount of level %(previous)s"),),
+    # --- Poker Hand History (apps/core/i18n_phh.py) and tournaments (apps/core/i18n_tournament.py)
+    **PHH_ERRORS,
+    **TOURNAMENT_ERRORS,
     # --- clocks (the service answers a clock's refusal as clock_refused)
     "clock_refused": CLOCK,
     # --- the error shape's own messages (apps/core/errors.py)

@@ -1,4 +1,4 @@
-"""API routes of the pot calculator and the dispute desk (included from apps.core.urls)."""
+"""API routes of the pot calculator and the dispute desk (included from director.api_urls)."""
 
 from django.urls import path
 

@@ -1,4 +1,5 @@
-"""Public pages: clock display, standings, leaderboards, players, hand replays (issue 10)."""
+"""Public pages: clock display, standings, leaderboards, players, hand replays: what anyone may
+read without logging in, once the director publishes it."""
 
 from django.urls import path
 

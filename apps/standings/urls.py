@@ -1,4 +1,4 @@
-"""League and rating routes (included under ``/api/`` by :mod:`apps.core.urls`)."""
+"""League and rating routes (included under ``/api/`` by :mod:`director.api_urls`)."""
 
 from django.urls import path
 

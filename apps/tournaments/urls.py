@@ -1,4 +1,4 @@
-"""Tournament routes (included under ``/api/`` by :mod:`apps.core.urls`)."""
+"""Tournament routes (included under ``/api/`` by :mod:`director.api_urls`)."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-/* The dealer console (issue 9): the table, its hand and only the legal actions, redrawn from the dealer
+/* The dealer console: the table, its hand and only the legal actions, redrawn from the dealer
  * API's hand view after every entry and every live push. Vanilla JS, no framework. net.js talks to the
  * API (one entry at a time, retried with one Idempotency-Key until it lands), picker.js draws the showdown
  * inputs, ui.js holds the DOM helpers. Every word shown comes translated from the page (config.text). */

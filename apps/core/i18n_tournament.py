@@ -1,0 +1,108 @@
+"""The translatable English of the tournaments' refusals (RULES.md §8: seats, moves, structures, entries,
+payouts), by error code: part of :data:`apps.core.i18n_catalog.ERRORS` (see that module for how a message is
+read and translated)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from django.utils.translation import gettext_noop
+
+TOURNAMENT_ERRORS: Final[dict[str, tuple[str, ...]]] = {
+    "table_full": (gettext_noop("no free seat"),),
+    "move_stale": (gettext_noop("the player is not in that seat"),),
+    "table_unknown": (gettext_noop("no such open table"), gettext_noop("no such table")),
+    "break_no_room": (gettext_noop("not enough free seats to break the table"),),
+    "table_empty": (gettext_noop("nobody is seated"), gettext_noop("the table is empty")),
+    "final_too_many": (gettext_noop("too many players for the final table"),),
+    "break_order_exhausted": (gettext_noop("no open table left in the break order"),),
+    "race_cards": (gettext_noop("one card per odd chip"), gettext_noop("a card is dealt twice")),
+    "race_denominations": (gettext_noop("the next chip is a multiple of the removed chip"),),
+    "race_counts": (gettext_noop("a seat's removed chips are negative or worth more than its stack"),),
+    "no_chip_fits": (gettext_noop("no chip pays this level's amounts"),),
+    "deal_players": (gettext_noop("a deal needs two or more players"),),
+    "deal_no_chips": (gettext_noop("every player in a deal has chips"),),
+    "deal_prizes": (
+        gettext_noop("more prizes than players: the lower places were already paid"),
+        gettext_noop("prizes must be non-negative and the unit positive"),
+    ),
+    "icm_too_many": (gettext_noop("exact ICM is limited to %(players)s players"),),
+    "registration_closed": (
+        gettext_noop("registration closed after level %(level)s"),
+        gettext_noop("registration is closed: this tournament has no late registration"),
+    ),
+    "rebuy_none": (gettext_noop("this tournament has no rebuy"),),
+    "add_on_none": (gettext_noop("this tournament has no add_on"),),
+    "reentry_none": (gettext_noop("this tournament has no reentry"),),
+    "rebuy_closed": (gettext_noop("rebuys are allowed in levels %(first)s-%(last)s"),),
+    "add_on_closed": (gettext_noop("add_ons are allowed in levels %(first)s-%(last)s"),),
+    "reentry_closed": (gettext_noop("reentrys are allowed in levels %(first)s-%(last)s"),),
+    "rebuy_limit": (gettext_noop("the limit of %(max)s rebuy(s) is reached"),),
+    "add_on_limit": (gettext_noop("the limit of %(max)s add_on(s) is reached"),),
+    "reentry_limit": (gettext_noop("the limit of %(max)s reentry(s) is reached"),),
+    "rebuy_stack": (gettext_noop("a rebuy needs a stack of %(max_stack)s or less"),),
+    "reentry_not_busted": (gettext_noop("a re-entry is for a player who is out"),),
+    "counts_invalid": (
+        gettext_noop("no negative counts"),
+        gettext_noop("counts for an option the tournament does not have"),
+    ),
+    "bounty_invalid": (gettext_noop("the bounty is not negative"),),
+    "option_invalid": (gettext_noop("an option has a non-negative cost, chips and a real period"),),
+    "config_invalid": (
+        gettext_noop("no negative amounts"),
+        gettext_noop("a positive starting stack and payout unit"),
+        gettext_noop("the bounty is part of the buy-in"),
+    ),
+    "knockout_invalid": (gettext_noop("a knockout needs winners other than the player out"),),
+    "best_n": (gettext_noop("best-N counts one or more results"),),
+    "points_rule": (gettext_noop("unknown points rule %(kind)s"),),
+    "points_table": (gettext_noop("a places table needs non-negative points"),),
+    "points_input": (gettext_noop("a place within the entries and a non-negative buy-in"),),
+    "result_twice": (gettext_noop("a player has two results in one tournament"),),
+    "no_entries": (gettext_noop("no entries, no payouts"),),
+    "payout_invalid": (
+        gettext_noop("the total must not be negative and the unit must be positive"),
+        gettext_noop("weights must be non-negative with a positive sum"),
+        gettext_noop("the prize pool must not be negative and the unit must be positive"),
+        gettext_noop("a tie needs one or more players and a real place"),
+    ),
+    "shares_invalid": (gettext_noop("payout shares must be non-negative"),),
+    "shares_sum": (gettext_noop("payout shares sum to %(sum)s basis points, not %(whole)s"),),
+    "amounts_sum": (gettext_noop("the prizes must be non-negative and sum to the prize pool"),),
+    "shares_precision": (gettext_noop("percentages have at most two decimals"),),
+    "stacks_mismatch": (gettext_noop("the players before and after the hand differ"),),
+    "stacks_negative": (gettext_noop("no negative stacks"),),
+    "bust_twice": (gettext_noop("a player is out twice"),),
+    "busts_too_many": (gettext_noop("more busts than players left"),),
+    "busts_span_tables": (
+        gettext_noop("busts at different tables are ordered by when they happened: report them hand by hand"),
+    ),
+    "match_invalid": (
+        gettext_noop("a match needs players"),
+        gettext_noop("a match has one or more hands and mode chips or points"),
+    ),
+    "tie_mismatch": (gettext_noop("a tie covers as many places as players"),),
+    "match_player": (gettext_noop("a winner who is not in the match"),),
+    "rating_players": (gettext_noop("a rated game has two or more players"),),
+    "rating_places": (gettext_noop("places start at 1"),),
+    "seat_unknown": (gettext_noop("no such seat"),),
+    "table_short": (gettext_noop("a hand needs two players"),),
+    "button_not_drawn": (
+        gettext_noop("no hand played yet: draw for the button (first_positions)"),
+        gettext_noop("no hand played yet"),
+    ),
+    "player_twice": (gettext_noop("a player is listed twice"),),
+    "seating_invalid": (gettext_noop("a table has at least two seats"),),
+    "player_seated": (gettext_noop("the player is already seated"),),
+    "seat_taken": (gettext_noop("the seat is taken"),),
+    "seat_empty": (gettext_noop("the seat is empty"),),
+    "standings_invalid": (gettext_noop("live standings need players with non-negative chips"),),
+    "game_kind_unknown": (gettext_noop("unknown game kind %(kind)s"),),
+    "template_unknown": (gettext_noop("unknown template %(name)s"),),
+    "suggestion_invalid": (
+        gettext_noop("a suggestion needs two or more players, a positive stack and positive hours"),
+    ),
+    "structure_empty": (gettext_noop("a structure needs at least one level"),),
+    "suggestion_out_of_range": (gettext_noop("%(field)s must be at most %(maximum)s for a suggestion"),),
+    "structure_decreasing": (gettext_noop("level %(level)s lowers an amount of level %(previous)s"),),
+}
