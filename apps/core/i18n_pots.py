@@ -252,9 +252,9 @@ def hand_result(state: Any) -> dict[str, Any] | None:
 def remade_result(st: Any, result: Mapping[str, Any]) -> dict[str, Any]:
     """``result`` with ``explanation`` and ``hands`` made again from the finished hand ``st``, in the
     active language."""
-    from apps.engine import showdown
+    from apps.engine import settle
 
-    strengths = showdown._strengths(st)
+    strengths = settle.strengths(st)
     out = dict(result)
     out["hands"] = {seat: strength_name(strengths[int(seat)]) for seat in result.get("hands", {})}
     if result.get("kind") == "pots":

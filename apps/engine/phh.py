@@ -61,7 +61,7 @@ from apps.engine.errors import EngineError, PHHError
 from apps.engine.errors import PHHVariantUnsupported as PHHVariantUnsupported  # plain Python: see errors.py
 from apps.engine.events import META_FIELDS, validate_event
 from apps.engine.games import Game
-from apps.engine.hand import HandState, start_hand
+from apps.engine.hand import HandState, apply_event, start_hand
 
 __all__ = [
     "FIVE_CARD_DRAW",
@@ -837,7 +837,6 @@ def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
             return ReplayResult(None, expected, _failure(i, text, exc), events, rules)
     receives = _receives(parsed)
     consumed = {j for j, _ in receives.values()}
-    apply = state._apply  # our own fresh state: every event is applied in place, no copy
     count = len(numbers)
     round_ended = False  # PHH's reading: the last betting action ended its round (PokerKit may ask a check)
     for i, (verb, player, cards, amount, note) in enumerate(parsed):
@@ -853,7 +852,7 @@ def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
                              action=texts[i])  # fmt: skip
             floor = _floor_event(note) if note is not None else None
             if floor is not None:
-                apply(validate_event(floor))  # JSON from the file: its shape is checked first
+                apply_event(state, validate_event(floor))  # JSON from the file: its shape is checked first
                 events.append(floor)
                 event_actions.append(i)
                 round_ended = False
@@ -862,9 +861,8 @@ def replay_phh(hh: HandHistory, *, rules: str | None = None) -> ReplayResult:
             if event is not None:
                 before = (state.deal, state.round, state.phase)
                 try:
-                    apply(
-                        event
-                    )  # built by _event_of from a parsed action: its shape is right by construction
+                    # built by _event_of from a parsed action: its shape is right by construction
+                    apply_event(state, event)
                 except EngineError as exc:
                     if not (phh_reading and round_ended and verb == "cc" and exc.code in _NOT_NOW):
                         raise
@@ -1060,7 +1058,7 @@ def phh_from_hand(
     """
     seat_list = [dict(s) for s in seats]
     state = start_hand(game, seat_list, button, hand_number)
-    order = [s.seat for s in state._clockwise_after(button)]
+    order = [s.seat for s in state.clockwise_after(button)]
     writer = _Writer(state, order)
     for event in events:
         writer.add(event)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from apps.engine.errors import EngineError
 from apps.engine.games import HOUSE
-from apps.engine.hand import HandState, _Table, start_hand
+from apps.engine.hand import HandState, start_hand
+from apps.engine.seats import Table
 
 if TYPE_CHECKING:
     from apps.engine.phh import ReplayResult
@@ -32,7 +33,7 @@ def _house_view(st: HandState) -> HandState:
     view = st.copy()
     game = replace(st.game, rules=HOUSE)
     view.game = game
-    view._table = _Table(game, [s.seat for s in st.seats])
+    view.table = Table(game, [s.seat for s in st.seats])
     return view
 
 

@@ -25,7 +25,7 @@ from apps.engine.games import five_card_draw, triple_draw_27
 from apps.engine.hand import HandState, replay, start_hand
 from apps.engine.known import tokens
 from apps.engine.pots import resolve_pots
-from apps.engine.showdown import award
+from apps.engine.settle import award
 from tests.engine.test_hand_properties import GAMES, _choose
 from tests.engine.test_pots_properties import hands
 
