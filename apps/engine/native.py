@@ -35,14 +35,25 @@ PURE_ENV = "FLOOR_ENGINE_PURE"
 COMPILED_MODULES = (
     "award",
     "betting",
+    "checks",
     "deck",
     "events",
-    "flow",
     "hand",
+    "handlers",
     "known",
     "legal",
     "phh",
+    "phh_actions",
+    "phh_read",
+    "phh_replay",
+    "phh_variants",
+    "phh_write",
+    "progress",
+    "seats",
+    "settle",
     "showdown",
+    "state",
+    "verify",
 )
 
 COMPILED = "compiled"

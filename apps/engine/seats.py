@@ -142,6 +142,7 @@ class SeatState:
 #: each game's limits per betting round (a Game is a frozen value; Limits too)
 _LIMITS: dict[Game, tuple[bt.Limits, ...]] = {}
 
+
 class Table:
     """What never changes during a hand, shared by every copy of its state: where each seat sits in
     ``seats``, the clockwise orders (as indexes, made once), each betting round's limits and the game's
@@ -189,9 +190,7 @@ def pots_in_middle(seats: list[SeatState], button: int, smallest_chip: int) -> l
     if not any(collected.values()):
         return [{"name": "main", "amount": dead, "eligible": live}] if dead else []
     players = [
-        PotPlayer(
-            s.seat, collected[s.seat], folded=not s.live, strength=FinishingRank(1), dead=s.dead_posted
-        )
+        PotPlayer(s.seat, collected[s.seat], folded=not s.live, strength=FinishingRank(1), dead=s.dead_posted)
         for s in seats
     ]
     res = resolve_pots(players, button=button, smallest_chip=smallest_chip)

@@ -15,9 +15,9 @@ from functools import cache, partial
 from typing import Any
 
 from apps.engine.cards import Card, format_card
-from apps.engine.state import HandState
 from apps.engine.pots import FinishingRank, PotPlayer, resolve_pots
 from apps.engine.ranking import HandValue, evaluate
+from apps.engine.state import HandState
 
 RULE_OPENERS = "RULES.md §6 (jacks or better); RRoP Jacks-or-better"
 _JACKS_MIN = "JcJd4h3s2c"

@@ -58,7 +58,7 @@ RULES = Rules()
 
 
 def use_rules(apply: ApplyRule, verify: VerifyRule, legal: LegalRule) -> None:
-    """Connect the rules (``apps.engine.hand`` does, on import): the state cannot import them, they import it."""
+    """Connect the rules (``apps.engine.hand`` does, on import): they import the state, not it them."""
     RULES.apply, RULES.verify, RULES.legal = apply, verify, legal
 
 
@@ -108,8 +108,8 @@ class HandState:
         bb_seat: int | None = None, phase: str = BETTING, deal: int = 0, pass_outs: int = 0, round: int = 0,
         draw_index: int = -1, rnd: bt.RoundState | None = None, round_contested: bool = True,
         to_act: int | None = None, last_aggressor: int | None = None, opener: int | None = None,
-        opening_cards: list[str] | None = None, openers_proven: bool | None = None, pending: str | None = None,
-        finish_order: list[list[int]] | None = None, stub: Stub | None = None,
+        opening_cards: list[str] | None = None, openers_proven: bool | None = None,
+        pending: str | None = None, finish_order: list[list[int]] | None = None, stub: Stub | None = None,
         muck_known: list[str] | None = None, current_known: list[str] | None = None,
         last_reshuffle: dict[str, Any] | None = None, _result: dict[str, Any] | None = None, events: int = 0,
         last_at: Any = None, *, table: Table | None = None,  # copy() shares its own: it never changes
@@ -277,10 +277,7 @@ class HandState:
             "pot_total": self.pot_total,
             "pots": self.pots() if self.phase != FINISHED else [],
             "opener": self.opener,
-            "seats": [
-                s.summary(betting=self.game.betting)
-                for s in self.seats
-            ],
+            "seats": [s.summary(betting=self.game.betting) for s in self.seats],
             "stub": self.stub_info(),
             "result": copy.deepcopy(self.result),
             "events": self.events,

@@ -9,7 +9,7 @@ checks the handlers run (:mod:`apps.engine.checks`), after the event's own shape
 (True, False)
 >>> verify_call(st, {"type": "call", "seat": 1})
 Traceback (most recent call last):
-apps.engine.errors.BettingError: nothing to call; check instead
+apps.engine.errors.BettingError: seat 1 has nothing to call; check instead
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from apps.engine.state import HandState
 
 def verify(st: HandState, event: object) -> None:
     """Raise the typed error :meth:`HandState.apply` would raise for ``event``; None if it is legal."""
-    check_event(st, validate_event(event if type(event) is dict or not isinstance(event, Mapping) else dict(event)))
+    check_event(
+        st, validate_event(event if type(event) is dict or not isinstance(event, Mapping) else dict(event))
+    )
 
 
 def _verify_kind(st: HandState, event: object, kind: str) -> None:
