@@ -45,6 +45,7 @@ button and, heads-up, p1 is the big blind (antes and blinds are "reversed" heads
 from __future__ import annotations
 
 from apps.engine import phh_reading as phh_reading  # connects the house notes to ReplayResult.notes
+from apps.engine.errors import PHHError as PHHError
 from apps.engine.errors import PHHVariantUnsupported as PHHVariantUnsupported  # plain Python: see errors.py
 from apps.engine.phh_actions import RULE_PHH as RULE_PHH
 from apps.engine.phh_actions import UNSUPPORTED_CODES as UNSUPPORTED_CODES
@@ -99,6 +100,7 @@ __all__ = [
     "ActionFields",
     "FailedAction",
     "HandHistory",
+    "PHHError",
     "PHHVariantUnsupported",
     "ReplayResult",
     "action_fields",

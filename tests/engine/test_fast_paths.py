@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apps.engine import phh
+from apps.engine import phh, phh_actions
 from apps.engine.cards import format_card, parse_cards
 from apps.engine.errors import EngineError
 from apps.engine.events import _validate_slow, validate_event
@@ -55,7 +55,7 @@ def test_quick_reader_reads_what_parse_action_reads(text: str) -> None:
         slow: phh.Action | None = phh.parse_action(text)
     except EngineError:
         slow = None
-    fields = phh._quick_fields(text)
+    fields = phh_actions._quick_fields(text)
     if slow is None:
         assert fields is None  # a refusal always goes through parse_action
     elif fields is not None:
@@ -218,4 +218,6 @@ def test_refusals_keep_their_codes_on_the_fast_paths() -> None:
 
 @given(st.text(alphabet="23456789TJQKAtjqkacdhsCDHSXx?-1 ", max_size=14))
 def test_the_card_text_check_is_the_phh_card_pattern(text: str) -> None:
-    assert phh._is_card_text(text) == bool(phh._PHH_CARDS.fullmatch(text) and not len(text) & 1)
+    assert phh_actions._is_card_text(text) == bool(
+        phh_actions._PHH_CARDS.fullmatch(text) and not len(text) & 1
+    )
