@@ -36,6 +36,7 @@ COMPILED_MODULES = (
     "award",
     "betting",
     "checks",
+    "claims",
     "deck",
     "events",
     "hand",

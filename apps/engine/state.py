@@ -1,19 +1,10 @@
 """The state of one hand: data and the questions it answers about itself; the rules live elsewhere.
 
-A :class:`HandState` is a value: :meth:`HandState.apply` returns a **new** state (the old one is untouched)
-and costs the same at the 5th and the 500th event (the state holds no history, only an event counter).
-It round-trips through plain JSON so the service can cache it beside the event log.
-
-Speed: ``apply`` copies the state once by hand (a generic copy cost half of every event) and changes the
-copy in place; a replay applies every event to its own fresh state, copying nothing. What never changes in a
-hand (:class:`~apps.engine.seats.Table`) is shared by every copy; a finished hand's ``result`` is made when
-first read.
-
-The three questions per event: *may I* :meth:`HandState.can_apply`, *why not* :meth:`HandState.verify`
-(raises the typed error: ``code``, ``rule``, ``detail`` with the seat and the numbers), *do it*
-:meth:`HandState.apply`. They are answered by the rules (:mod:`apps.engine.checks` decides, and
-:mod:`apps.engine.handlers` applies what it allowed), which sit above this module: :mod:`apps.engine.hand`
-connects them here with :func:`use_rules` when it is imported, so this module imports no rule.
+A :class:`HandState` is a value: ``apply`` returns a **new** state, copied once by hand (a generic copy cost
+half of every event), at the same cost at the 5th and the 500th event; it round-trips through plain JSON.
+*May I* (``can_apply``), *why not* (``verify``: the typed error) and *do it* (``apply``) are answered by the
+rules above this module (:mod:`apps.engine.checks`, :mod:`apps.engine.handlers`), which
+:mod:`apps.engine.hand` connects here with :func:`use_rules` on import: this module imports no rule.
 """
 
 from __future__ import annotations
@@ -157,8 +148,6 @@ class HandState:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
-    # --- seats -----------------------------------------------------------------------------------------
-
     def seat(self, number: int) -> SeatState:
         """The :class:`SeatState` of seat ``number`` (``unknown_seat`` if nobody sits there)."""
         i = self.table.index.get(number)
@@ -186,8 +175,6 @@ class HandState:
 
     def live_seats(self) -> list[SeatState]:
         return [s for s in self.seats if not s.folded]
-
-    # --- public queries --------------------------------------------------------------------------------
 
     @property
     def pot_total(self) -> int:
@@ -283,8 +270,6 @@ class HandState:
             "events": self.events,
         }
 
-    # --- may I / why not / do it -----------------------------------------------------------------------
-
     def can_apply(self, event: object) -> bool:
         """True if :meth:`apply` would accept ``event`` (:meth:`verify` passes)."""
         try:
@@ -336,8 +321,6 @@ class HandState:
         )  # fmt: skip
         return _rebuilt, (args, self._result_later)
 
-    # --- JSON ------------------------------------------------------------------------------------------
-
     def to_json(self) -> dict[str, Any]:
         """Plain JSON types only; ``HandState.from_json(s.to_json())`` gives an equal state."""
         return {
@@ -384,9 +367,7 @@ class HandState:
             kw[key] = copy.deepcopy(d.get(key))
         return cls(**kw)
 
-    # --- helpers used by the flow ----------------------------------------------------------------------
-
-    def limits(self) -> bt.Limits:
+    def limits(self) -> bt.Limits:  # the limits of this betting round
         return self.table.limits[self.round]
 
     def wagerer(self, s: SeatState) -> bt.Wagerer:
