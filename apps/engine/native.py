@@ -34,6 +34,7 @@ PURE_ENV = "FLOOR_ENGINE_PURE"
 #: dataclasses that ``replace`` rebuilds), or where it would not pay (clock, potjson, tournaments)
 COMPILED_MODULES = (
     "award",
+    "limits",
     "betting",
     "checks",
     "claims",
