@@ -1,4 +1,4 @@
-"""The engine's fast paths agree with the slow, plain ones they stand for (issue 4, "Speed").
+"""The engine's fast paths agree with the slow, plain ones they stand for (a fast path exists only for speed).
 
 Each shortcut is checked against the code it shortcuts: the chips :func:`award` pays against
 ``resolve_pots``; the PHH action reader against ``parse_action``; the card reader against ``parse_cards``;
