@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from apps.core.i18n_award import award_check
 from apps.core.i18n_names import hand_name, strength_name
+from apps.engine import settle
 from apps.engine.errors import EngineError
 from apps.engine.pots import ExplanationLine, PotPlayer, resolve_pots
 
@@ -252,7 +253,7 @@ def hand_result(state: Any) -> dict[str, Any] | None:
 def remade_result(st: Any, result: Mapping[str, Any]) -> dict[str, Any]:
     """``result`` with ``explanation`` and ``hands`` made again from the finished hand ``st``, in the
     active language."""
-    strengths = seat_strengths(st)
+    strengths = settle.strengths(st)
     out = dict(result)
     out["hands"] = {seat: strength_name(strengths[int(seat)]) for seat in result.get("hands", {})}
     if result.get("kind") == "pots":
@@ -282,18 +283,3 @@ def _points_line(st: Any, seat: int, strengths: Mapping[int, Any]) -> str:
             "hand": strength_name(strengths[seat]),
         }
     return gettext("%(name)s scores 1 point") % {"name": name}
-
-
-def seat_strengths(st: Any) -> dict[int, Any]:
-    """Showdown strength of each live seat of the finished hand ``st``, as the engine's showdown compares
-    them: the dealer's finishing order when one was given, else the shown hand's value."""
-    from apps.engine.pots import FinishingRank
-    from apps.engine.ranking import evaluate
-
-    live = [s for s in st.seats if s.live]
-    if len(live) < 2:
-        return {}
-    if st.finish_order is not None:
-        rank = {seat: i + 1 for i, group in enumerate(st.finish_order) for seat in group}
-        return {s.seat: FinishingRank(rank[s.seat]) for s in live}
-    return {s.seat: evaluate(list(s.cards), st.game.ranking) for s in live}

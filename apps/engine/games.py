@@ -17,89 +17,29 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from apps.engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Limits
-from apps.engine.errors import EngineError
-
-FIVE_CARD_DRAW = "five-card-draw"
-TRIPLE_DRAW_27 = "2-7-triple-draw"
-SINGLE_DRAW_27 = "2-7-single-draw"
-KINDS = (FIVE_CARD_DRAW, TRIPLE_DRAW_27, SINGLE_DRAW_27)
-
-DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
-JOKER_MODES = ("off", "wild", "bug")
-OPENINGS = ("none", "jacks-or-better")
-ROUND2_STARTERS = ("opener", "left-of-button")
-MODES = ("betting", "no-bet")
-#: how the hand is refereed: Floor's house rules (RULES.md), or PHH's reading (PokerKit's semantics), under
-#: which a standard PHH file's finishing stacks were made (``apps.engine.phh``)
-HOUSE = "house"
-PHH = "phh"
-RULES = (HOUSE, PHH)
-
-
-_MAX_DRAW = {"3": 3, "3-or-4-with-ace": 4, "5": 5}
-# The messages of Game's checks, made once (not at every Game built).
-_MSG_KIND = f"kind must be one of {KINDS}"
-_MSG_STRUCTURE = f"structure must be one of {STRUCTURES}"
-_MSG_DRAW_LIMIT = f"draw_limit must be one of {DRAW_LIMITS}"
-_MSG_JOKER = f"joker must be one of {JOKER_MODES}"
-_MSG_OPENING = f"opening must be one of {OPENINGS}"
-_MSG_ROUND2 = f"round2_starter must be one of {ROUND2_STARTERS}"
-_MSG_MODE = f"mode must be one of {MODES}"
-_MSG_RULES = f"rules must be one of {RULES}"
-
-# The type of every setting, checked before anything else: a wrong type is a typed refusal, never a
-# TypeError further on nor a silent coercion (10.5 chips, "10" chips, a list for a tuple).
-_INT_FIELDS = (
-    "draws", "ante", "small_blind", "big_blind", "big_blind_ante", "bet_step", "smallest_chip",
-    "min_players", "max_players",
-)  # fmt: skip
-_OPTIONAL_INT_FIELDS = ("max_raises", "hands", "turn_time_limit", "starting_chips")
-_TEXT_FIELDS = (
-    "kind",
-    "ranking",
-    "structure",
-    "draw_limit",
-    "joker",
-    "opening",
-    "round2_starter",
-    "mode",
-    "rules",
-)
-_BOOL_FIELDS = ("uncap_heads_up", "call_full_blind")
-
-
-def _is_whole(value: object) -> bool:
-    return type(value) is int
-
-
-def _type_problem(name: str, value: object) -> str | None:
-    """What is wrong with the type of setting ``name`` (None: nothing)."""
-    if name in _INT_FIELDS or (name in _OPTIONAL_INT_FIELDS and value is not None):
-        return None if _is_whole(value) else f"{name} must be a whole number, not {value!r}"
-    if name in _TEXT_FIELDS:
-        return None if type(value) is str else f"{name} must be text, not {value!r}"
-    if name in _BOOL_FIELDS:
-        return None if type(value) is bool else f"{name} must be true or false, not {value!r}"
-    if name == "bet_units":
-        ok = type(value) is tuple and all(_is_whole(u) for u in value)
-        return None if ok else f"bet_units must be a tuple of whole numbers, not {value!r}"
-    return None
-
-
-def _whole_settings(required: tuple[str, ...] = (), **settings: object) -> None:
-    """Refuse a factory's chip or count setting that is not a whole number (``ante=10.5``, ``"10"``); the
-    ``required`` ones may not be None either (the factory computes with them)."""
-    for name, value in settings.items():
-        if (value is not None or name in required) and not _is_whole(value):
-            problem = f"{name} must be a whole number, not {value!r}"
-            raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": name})
-
-
-class GameError(EngineError):
-    """A game definition with an impossible setting."""
-
-    code = "game_invalid"
-    rule = "RULES.md §6-7"
+from apps.engine.game_settings import DRAW_LIMITS as DRAW_LIMITS
+from apps.engine.game_settings import FIVE_CARD_DRAW as FIVE_CARD_DRAW
+from apps.engine.game_settings import HOUSE as HOUSE
+from apps.engine.game_settings import JOKER_MODES as JOKER_MODES
+from apps.engine.game_settings import KINDS as KINDS
+from apps.engine.game_settings import MAX_DRAW as MAX_DRAW
+from apps.engine.game_settings import MODES as MODES
+from apps.engine.game_settings import MSG_DRAW_LIMIT as MSG_DRAW_LIMIT
+from apps.engine.game_settings import MSG_JOKER as MSG_JOKER
+from apps.engine.game_settings import MSG_KIND as MSG_KIND
+from apps.engine.game_settings import MSG_MODE as MSG_MODE
+from apps.engine.game_settings import MSG_OPENING as MSG_OPENING
+from apps.engine.game_settings import MSG_ROUND2 as MSG_ROUND2
+from apps.engine.game_settings import MSG_RULES as MSG_RULES
+from apps.engine.game_settings import MSG_STRUCTURE as MSG_STRUCTURE
+from apps.engine.game_settings import OPENINGS as OPENINGS
+from apps.engine.game_settings import PHH as PHH
+from apps.engine.game_settings import ROUND2_STARTERS as ROUND2_STARTERS
+from apps.engine.game_settings import RULES as RULES
+from apps.engine.game_settings import SINGLE_DRAW_27 as SINGLE_DRAW_27
+from apps.engine.game_settings import TRIPLE_DRAW_27 as TRIPLE_DRAW_27
+from apps.engine.game_settings import GameError as GameError
+from apps.engine.game_settings import type_problem, whole_settings
 
 
 @dataclass(frozen=True)
@@ -141,17 +81,17 @@ class Game:
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            problem = _type_problem(f.name, getattr(self, f.name))
+            problem = type_problem(f.name, getattr(self, f.name))
             if problem is not None:
                 raise GameError(
                     f"invalid game: {problem}",
                     detail={"game": self.kind, "problem": problem, "field": f.name},
                 )
         checks: list[tuple[bool, str]] = [
-            (self.kind in KINDS, _MSG_KIND),
+            (self.kind in KINDS, MSG_KIND),
             (self.ranking in ("high", "high-bug", "low27"), "ranking must be high, high-bug or low27"),
             (self.draws >= 1, "at least one draw"),
-            (self.structure in STRUCTURES, _MSG_STRUCTURE),
+            (self.structure in STRUCTURES, MSG_STRUCTURE),
             (len(self.bet_units) == self.draws + 1, "one bet unit per betting round"),
             (all(u >= 1 for u in self.bet_units), "bet units must be positive"),
             (
@@ -161,12 +101,12 @@ class Game:
             (self.small_blind <= self.big_blind, "the small blind cannot exceed the big blind"),
             (self.max_raises is None or self.max_raises >= 0, "max_raises must be >= 0 or None"),
             (self.bet_step >= 1, "bet_step must be positive"),
-            (self.draw_limit in DRAW_LIMITS, _MSG_DRAW_LIMIT),
-            (self.joker in JOKER_MODES, _MSG_JOKER),
+            (self.draw_limit in DRAW_LIMITS, MSG_DRAW_LIMIT),
+            (self.joker in JOKER_MODES, MSG_JOKER),
             (self.joker == "off" or self.ranking != "low27", "no joker in 2-7 (TDA 35-A)"),
-            (self.opening in OPENINGS, _MSG_OPENING),
-            (self.round2_starter in ROUND2_STARTERS, _MSG_ROUND2),
-            (self.mode in MODES, _MSG_MODE),
+            (self.opening in OPENINGS, MSG_OPENING),
+            (self.round2_starter in ROUND2_STARTERS, MSG_ROUND2),
+            (self.mode in MODES, MSG_MODE),
             (self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive"),
             (self.hands is None or self.hands >= 1, "hands must be positive"),
             (self.smallest_chip >= 1, "smallest_chip must be positive"),
@@ -176,7 +116,7 @@ class Game:
                 "only Five-Card Draw has the no-bet mode",
             ),
             (self.max_players * 5 <= 52, "not enough cards for max_players"),
-            (self.rules in RULES, _MSG_RULES),
+            (self.rules in RULES, MSG_RULES),
         ]
         for ok, message in checks:
             if not ok:
@@ -199,7 +139,7 @@ class Game:
     @property
     def max_draw(self) -> int:
         """Most cards one draw may replace (4 under the ace rule, when the kept ace or joker is shown)."""
-        return _MAX_DRAW[self.draw_limit]
+        return MAX_DRAW[self.draw_limit]
 
     @property
     def passes_out(self) -> bool:
@@ -281,7 +221,7 @@ def five_card_draw(
     >>> (g.ante, g.bet_units, g.structure, g.draw_limit, g.round2_starter, g.hands, g.passes_out)
     (10, (20, 20), 'no-limit', '3-or-4-with-ace', 'opener', 10, True)
     """
-    _whole_settings(
+    whole_settings(
         ("ante",),
         ante=ante,
         bet_unit=bet_unit,
@@ -339,7 +279,7 @@ def triple_draw_27(
     >>> (g.ranking, g.draws, g.structure, g.bet_units, g.max_raises)
     ('low27', 3, 'fixed-limit', (50, 50, 100, 100), 4)
     """
-    _whole_settings(
+    whole_settings(
         ("small_blind", "big_blind"),
         small_blind=small_blind,
         big_blind=big_blind,
@@ -385,7 +325,7 @@ def single_draw_27(
     >>> (g.draws, g.bet_units, g.big_blind_ante)
     (1, (150000, 150000), 225000)
     """
-    _whole_settings(
+    whole_settings(
         ("small_blind", "big_blind"), small_blind=small_blind, big_blind=big_blind, min_bet=min_bet
     )
     unit = min_bet if min_bet is not None else big_blind
@@ -406,3 +346,33 @@ def single_draw_27(
         call_full_blind=call_full_blind,
         max_players=8,
     )
+
+
+__all__ = [
+    "DRAW_LIMITS",
+    "FIVE_CARD_DRAW",
+    "HOUSE",
+    "JOKER_MODES",
+    "KINDS",
+    "MAX_DRAW",
+    "MODES",
+    "MSG_DRAW_LIMIT",
+    "MSG_JOKER",
+    "MSG_KIND",
+    "MSG_MODE",
+    "MSG_OPENING",
+    "MSG_ROUND2",
+    "MSG_RULES",
+    "MSG_STRUCTURE",
+    "OPENINGS",
+    "PHH",
+    "ROUND2_STARTERS",
+    "RULES",
+    "SINGLE_DRAW_27",
+    "TRIPLE_DRAW_27",
+    "Game",
+    "GameError",
+    "five_card_draw",
+    "single_draw_27",
+    "triple_draw_27",
+]

@@ -17,12 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from apps.engine.cards import JOKER_TEXT, RANKS, SUITS, format_card, parse_cards
-from apps.engine.deck import RULE_RESHUFFLE
+from apps.engine.deck import RULE_RESHUFFLE, DrawOutcome
 from apps.engine.errors import ActionError
-from apps.engine.hand import DRAWING, FINISHED, UNKNOWN, HandState, SeatState
+from apps.engine.seats import UNKNOWN, SeatState
+from apps.engine.state import DRAWING, HandState
 
 RULE_CARDS = "RULES.md §1; RULES.md §7"
 RULE_PHASE = "RULES.md §6-7 (flow of a hand)"
+RULE_TURN = "RULES.md §4 (acting out of turn); TDA 53"
 
 
 def _err(message: str, code: str, rule: str, **detail: Any) -> ActionError:
@@ -74,7 +76,7 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
     # Canonical already (as PHH and the API write it): the tokens found cover the whole text, none skipped.
     if type(text) is str and (out := _split_canonical(text)) is not None:
         # a joker or unknown token is the only way "Xx" or "??" can appear in canonical text
-        if (count is None or len(out) == count) and ("Xx" not in text or st._table.has_joker):
+        if (count is None or len(out) == count) and ("Xx" not in text or st.table.has_joker):
             if "??" not in text:
                 if len(set(out)) == len(out):
                     return out
@@ -88,7 +90,7 @@ def tokens(st: HandState, text: Any, *, count: int | None = None, unknown: bool 
         if (
             None not in maybe
             and (count is None or len(maybe) == count)
-            and (JOKER_TEXT not in maybe or st._table.has_joker)
+            and (JOKER_TEXT not in maybe or st.table.has_joker)
             and (unknown or UNKNOWN not in maybe)
         ):
             real = [c for c in maybe if c is not None and c != UNKNOWN]  # None is not in maybe: typing
@@ -153,8 +155,23 @@ def check_free(
         )
 
 
-def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
-    """Seat ``s`` throws ``n`` cards and gets ``n``: check what is known, count the stub, reshuffle if due."""
+class DrawPlan:
+    """What a draw checked by :func:`plan_draw` does: the seat's new cards and unplaced ones, the stub's
+    outcome, the known discards, and whether PHH's reading reshuffled every card not in a hand."""
+
+    __slots__ = ("free", "hand", "known_discards", "out", "unplaced")
+
+    def __init__(
+        self, hand: list[str], unplaced: list[str], out: DrawOutcome, known_discards: list[str], free: bool
+    ) -> None:
+        self.hand, self.unplaced, self.out, self.known_discards, self.free = (
+            hand, unplaced, out, known_discards, free
+        )  # fmt: skip
+
+
+def plan_draw(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> DrawPlan:
+    """Seat ``s`` throws ``n`` cards and gets ``n``: check what is known and count the stub (raises the
+    refusal), changing nothing; :func:`commit_draw` does it."""
     seat = s.seat
     get = ev.get
     shown = tokens(st, ev["shown"], unknown=False) if get("shown") else []
@@ -207,7 +224,7 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
         kept = [c for c in hand if c in shown]
         unplaced += [c for c in hand if c != UNKNOWN and c not in shown]
         hand = kept + [UNKNOWN] * (len(hand) - removals - len(kept))
-    phh = st._table.phh
+    phh = st.table.phh
     done = st.last_reshuffle
     pooled = (
         phh
@@ -215,7 +232,7 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
         and (done["deal"], done["draw"]) == (st.deal, st.draw_index)
         and not done["declared"]
     )
-    out = st.stub.draw(n, last=st._is_last_drawer(seat), phh=phh, pooled=pooled)
+    out = st.stub.draw(n, last=st.is_last_drawer(seat), phh=phh, pooled=pooled)
     free = phh and (out.reshuffled or pooled)  # PHH's reading: every card not in a hand was reshuffled
     for c in receive or []:
         if c == UNKNOWN:
@@ -239,12 +256,18 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
             allow_undrawn=free,
         )
     hand += receive if receive is not None else [UNKNOWN] * n
-    s.cards, s.unplaced = hand, unplaced
+    return DrawPlan(hand, unplaced, out, known_discards, free)
+
+
+def commit_draw(st: HandState, s: SeatState, n: int, plan: DrawPlan) -> None:
+    """Apply a draw :func:`plan_draw` allowed: the seat's cards, the stub, what is known, a reshuffle."""
+    out, known_discards, seat = plan.out, plan.known_discards, s.seat
+    s.cards, s.unplaced = plan.hand, plan.unplaced
     s.draws.append(n)
     st.stub = out.stub
     if out.last_resort:  # the earlier drawers' discards of this draw went into the stub too
         st.current_known = []
-    if not free:  # PHH's reading: these discards went into PokerKit's reshuffle (they may come again)
+    if not plan.free:  # PHH's reading: these discards went into PokerKit's reshuffle (they may come again)
         st.current_known.extend(known_discards)
     if out.reshuffled:
         forget_muck(st)
@@ -259,12 +282,13 @@ def draw_cards(st: HandState, s: SeatState, n: int, ev: dict[str, Any]) -> None:
         }
 
 
-def declare_reshuffle(st: HandState) -> None:
+def check_reshuffle(st: HandState) -> None:
+    """Refuse a declared reshuffle unless one is due during a draw (the stub may run short)."""
     if st.phase != DRAWING or st.to_act is None:
         raise _err(
             "a reshuffle is declared only during a draw", "wrong_phase", RULE_RESHUFFLE, phase=st.phase
         )
-    usable = st.stub.usable(last=st._is_last_drawer(st.to_act))
+    usable = st.stub.usable(last=st.is_last_drawer(st.to_act))
     if usable >= st.game.max_draw or st.stub.muck == 0:
         raise _err(
             f"no reshuffle is due: {usable} cards can still be dealt",
@@ -274,6 +298,10 @@ def declare_reshuffle(st: HandState) -> None:
             muck=st.stub.muck,
             usable=usable,
         )
+
+
+def commit_reshuffle(st: HandState) -> None:
+    """Apply a reshuffle :func:`check_reshuffle` allowed: the muck goes back into the stub."""
     st.stub = st.stub.reshuffle()
     forget_muck(st)
     st.last_reshuffle = {
@@ -287,8 +315,9 @@ def declare_reshuffle(st: HandState) -> None:
     }
 
 
-def merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
-    """``cards`` replace the seat's cards: its known cards must all be among them, new ones must be free."""
+def check_merge(st: HandState, s: SeatState, cards: list[str]) -> None:
+    """May ``cards`` replace the seat's cards? Its known cards must all be among them, new ones must be
+    free (raises the refusal; :func:`set_cards` does it)."""
     missing = [c for c in s.known() if c not in cards]
     if missing:
         raise _err(
@@ -311,21 +340,12 @@ def merge_known(st: HandState, s: SeatState, cards: list[str]) -> None:
         if not blocked.isdisjoint(new):
             for c in new:
                 check_free(st, c, s)
+
+
+def set_cards(s: SeatState, cards: list[str]) -> None:
+    """``cards`` replace the seat's cards (checked by :func:`check_merge`)."""
     s.cards = list(cards)
     s.unplaced = [c for c in s.unplaced if c not in cards]
-
-
-def deal_cards(st: HandState, ev: dict[str, Any]) -> None:
-    s = st.seat(ev["seat"])
-    if st.phase == FINISHED or not s.live:
-        raise _err(
-            f"seat {s.seat} has no live hand to deal to",
-            "wrong_phase",
-            RULE_PHASE,
-            seat=s.seat,
-            phase=st.phase,
-        )
-    merge_known(st, s, tokens(st, ev["cards"], count=5))
 
 
 def fold_hand(st: HandState, s: SeatState) -> None:

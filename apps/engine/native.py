@@ -34,15 +34,28 @@ PURE_ENV = "FLOOR_ENGINE_PURE"
 #: dataclasses that ``replace`` rebuilds), or where it would not pay (clock, potjson, tournaments)
 COMPILED_MODULES = (
     "award",
+    "limits",
     "betting",
+    "checks",
+    "claims",
     "deck",
     "events",
-    "flow",
     "hand",
+    "handlers",
     "known",
     "legal",
     "phh",
+    "phh_actions",
+    "phh_read",
+    "phh_replay",
+    "phh_variants",
+    "phh_write",
+    "progress",
+    "seats",
+    "settle",
     "showdown",
+    "state",
+    "verify",
 )
 
 COMPILED = "compiled"

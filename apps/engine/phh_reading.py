@@ -15,14 +15,14 @@ a replay that does not ask costs nothing more.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from apps.engine.errors import EngineError
 from apps.engine.games import HOUSE
-from apps.engine.hand import HandState, _Table, start_hand
-
-if TYPE_CHECKING:
-    from apps.engine.phh import ReplayResult
+from apps.engine.hand import HandState, start_hand
+from apps.engine.phh_replay import ReplayResult, replay_phh, use_house_notes
+from apps.engine.phh_variants import game_from_phh, hand_number, seats_from_phh
+from apps.engine.seats import Table
 
 RULE_HOUSE = "RULES.md §4-7"
 
@@ -32,7 +32,7 @@ def _house_view(st: HandState) -> HandState:
     view = st.copy()
     game = replace(st.game, rules=HOUSE)
     view.game = game
-    view._table = _Table(game, [s.seat for s in st.seats])
+    view.table = Table(game, [s.seat for s in st.seats])
     return view
 
 
@@ -80,13 +80,11 @@ def _forced_bets_note(result: ReplayResult, st: HandState) -> dict[str, Any] | N
 def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
     """The notes of a hand replayed under PHH's reading: at the start (forced bets) and at each action
     where RULES.md would refuse it or rule otherwise (see the module docstring)."""
-    from apps.engine import phh
-
-    hh = result._hh
+    hh = result.history
     assert hh is not None
-    game = phh.game_from_phh(hh, rules="phh")
-    seats, button = phh.seats_from_phh(hh)
-    st = start_hand(game, seats, button, phh._hand_number(hh))
+    game = game_from_phh(hh, rules="phh")
+    seats, button = seats_from_phh(hh)
+    st = start_hand(game, seats, button, hand_number(hh))
     texts = hh.actions
     notes: list[dict[str, Any]] = []
     start = _forced_bets_note(result, st)
@@ -122,7 +120,7 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
         st = after
     # Judged from the history too: the house rules' own replay (their card count and reshuffles, their
     # amounts) may refuse an action the state as PHH's reading reached it would not show, or end elsewhere.
-    replayed = phh.replay_phh(hh, rules="house")
+    replayed = replay_phh(hh, rules="house")
     noted = {n["index"] for n in notes} | {n["index"] for n in result.early_notes}
     err = replayed.error
     if err is not None and err.code != "phh_stacks_mismatch" and err.index not in noted:
@@ -150,3 +148,6 @@ def house_notes(result: ReplayResult) -> list[dict[str, Any]]:
             )
         )
     return notes
+
+
+use_house_notes(house_notes)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apps.engine import phh
+from apps.engine import phh, phh_actions
 from apps.engine.cards import format_card, parse_cards
 from apps.engine.errors import EngineError
 from apps.engine.events import _validate_slow, validate_event
@@ -26,7 +26,7 @@ from apps.engine.games import five_card_draw, triple_draw_27
 from apps.engine.hand import HandState, replay, start_hand
 from apps.engine.known import tokens
 from apps.engine.pots import resolve_pots
-from apps.engine.showdown import award
+from apps.engine.settle import award
 from tests.engine.test_hand_properties import GAMES, _choose
 from tests.engine.test_pots_properties import hands
 
@@ -56,7 +56,7 @@ def test_quick_reader_reads_what_parse_action_reads(text: str) -> None:
         slow: phh.Action | None = phh.parse_action(text)
     except EngineError:
         slow = None
-    fields = phh._quick_fields(text)
+    fields = phh_actions._quick_fields(text)
     if slow is None:
         assert fields is None  # a refusal always goes through parse_action
     elif fields is not None:
@@ -219,4 +219,6 @@ def test_refusals_keep_their_codes_on_the_fast_paths() -> None:
 
 @given(st.text(alphabet="23456789TJQKAtjqkacdhsCDHSXx?-1 ", max_size=14))
 def test_the_card_text_check_is_the_phh_card_pattern(text: str) -> None:
-    assert phh._is_card_text(text) == bool(phh._PHH_CARDS.fullmatch(text) and not len(text) & 1)
+    assert phh_actions._is_card_text(text) == bool(
+        phh_actions._PHH_CARDS.fullmatch(text) and not len(text) & 1
+    )

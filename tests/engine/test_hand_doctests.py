@@ -21,12 +21,17 @@ MODULES = [  # legal.py has no examples
     "apps.engine.betting",
     "apps.engine.deck",
     "apps.engine.events",
-    "apps.engine.flow",
+    "apps.engine.checks",
     "apps.engine.games",
     "apps.engine.hand",
+    "apps.engine.handlers",
     "apps.engine.known",
     "apps.engine.phh",
-    "apps.engine.showdown",
+    "apps.engine.progress",
+    "apps.engine.seats",
+    "apps.engine.settle",
+    "apps.engine.state",
+    "apps.engine.verify",
 ]
 
 

@@ -187,7 +187,7 @@ def test_real_cards_dealt_by_the_wsop_rule_are_always_accepted(
             draw_seen = state.draw_index
             dealer.burn()
         discard = rng.sample(dealer.hands[seat], rng.choice([0, 1, 2, 3, 5, 5]))
-        got = dealer.draw(seat, discard, last=state._is_last_drawer(seat))
+        got = dealer.draw(seat, discard, last=state.is_last_drawer(seat))
         state = state.apply(
             {"type": "draw", "seat": seat, "count": len(discard), "discard": "".join(discard),
              "receive": "".join(got)}

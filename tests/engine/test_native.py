@@ -19,7 +19,7 @@ from apps.engine import ENGINE_BUILD, native
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = (
-    "import json, apps.engine, apps.engine.hand as h, apps.engine.flow as f; "
+    "import json, apps.engine, apps.engine.hand as h, apps.engine.progress as f; "
     "print(json.dumps([apps.engine.ENGINE_BUILD, h.__file__, f.__file__]))"
 )
 
@@ -50,7 +50,7 @@ def test_given_no_build_then_the_engine_runs_as_plain_python(tmp_path: Path) -> 
     _copy_engine(tmp_path)
     status, hand, flow, _ = _probe(tmp_path)
     assert status == native.PURE_NOT_BUILT
-    assert hand.endswith("hand.py") and flow.endswith("flow.py")
+    assert hand.endswith("hand.py") and flow.endswith("progress.py")
 
 
 def test_given_a_build_of_other_sources_then_it_is_never_loaded(tmp_path: Path) -> None:
@@ -61,7 +61,7 @@ def test_given_a_build_of_other_sources_then_it_is_never_loaded(tmp_path: Path) 
     (lib / "apps" / "engine").mkdir(parents=True)
     (lib / "apps" / "engine" / "hand.py").write_text("raise SystemExit('the stale build was imported')\n")
     (lib / native.FINGERPRINT_FILE).write_text(native.fingerprint(engine) + "\n")
-    with (engine / "flow.py").open("a") as f:
+    with (engine / "progress.py").open("a") as f:
         f.write("# edited after the build\n")
     status, hand, _, stderr = _probe(tmp_path)
     assert status == native.PURE_STALE
@@ -105,7 +105,7 @@ def test_given_the_current_build_then_the_compiled_modules_are_loaded_until_a_so
         f.write("# edited after the build\n")
     status, hand, flow, stderr = _probe(tmp_path)
     assert status == native.PURE_STALE
-    assert hand == str(engine / "hand.py") and flow == str(engine / "flow.py")
+    assert hand == str(engine / "hand.py") and flow == str(engine / "progress.py")
     assert "plain Python" in stderr
 
 
@@ -130,7 +130,7 @@ def test_states_survive_pickle_copy_and_deepcopy_compiled_or_not() -> None:
     live = start_hand(triple_draw_27(small_blind=1, big_blind=2), seats, button=3)
     done = live.apply({"type": "fold", "seat": 3}).apply({"type": "fold", "seat": 1})
     values = [live, done, live.seats[0], live.rnd, live.stub, live.stub.draw(2, last=False)]
-    values.append(live._wagerer(live.seats[1]))
+    values.append(live.wagerer(live.seats[1]))
     for value in values:
         for again in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value), copy.copy(value)):
             assert type(again) is type(value)

@@ -299,7 +299,7 @@ def play(rng: random.Random, setup: Setup, tally: Tally) -> None:
             lo, hi = lohi
             amount = rng.choice((lo, hi, rng.randint(lo, hi)))
             seat = both.fl.seat(both.fl.to_act)
-            limits = both.fl._limits()
+            limits = both.fl.limits()
             before = both.fl.rnd
             if amount == seat.bet + seat.stack and not bt.is_full_wager(limits, before, amount):
                 round_reasons.add("short_all_in_" + g.structure)

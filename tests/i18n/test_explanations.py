@@ -32,7 +32,7 @@ from apps.core.i18n import (
 from apps.core.i18n import _read as read_template
 from apps.core.i18n import _translate as translate_template
 from apps.core.i18n_sentences import SENTENCES
-from apps.engine import pots, ranking
+from apps.engine import pot_lines, pots, pots_explain, ranking
 from apps.engine.cards import RANKS, SUITS
 from apps.engine.games import five_card_draw, triple_draw_27
 from apps.engine.hand import HandState, start_hand
@@ -45,10 +45,10 @@ DECK = [r + s for r in RANKS for s in SUITS]
 
 
 def test_the_keys_are_the_engines() -> None:
-    source = Path(pots.__file__ or "").read_text()
+    source = "".join(Path(m.__file__ or "").read_text() for m in (pots, pots_explain))
     written = set(re.findall(r'ExplanationLine\(\s*"(\w+)"', source))
     assert written == EXPLANATION_KEYS
-    assert set(pots._ENGLISH) == EXPLANATION_KEYS
+    assert set(pot_lines.ENGLISH) == EXPLANATION_KEYS
 
 
 @st.composite

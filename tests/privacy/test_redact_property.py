@@ -55,7 +55,7 @@ def test_a_public_history_hides_every_unshown_card_and_ends_the_same(seed: int, 
             draw_seen = state.draw_index
             dealer.burn()
         discard = rng.sample(dealer.hands[seat], rng.choice([0, 1, 2, 3]))
-        got = dealer.draw(seat, discard, last=state._is_last_drawer(seat))
+        got = dealer.draw(seat, discard, last=state.is_last_drawer(seat))
         apply(
             {
                 "type": "draw",

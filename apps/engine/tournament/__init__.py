@@ -1,4 +1,4 @@
-"""The pure rules of tournaments and leagues (issue 7): no Django, time and randomness passed in.
+"""The pure rules of tournaments and leagues: no Django; time and randomness passed in, so each is testable.
 
 One concern per module:
 

@@ -6,9 +6,9 @@ a draw. So a tie sits exactly between a win and a loss (RULES.md §6 "rated game
 move by the average of 2nd and 3rd. With two players it is the same as Plackett-Luce.
 
 Why not Plackett-Luce, openskill's default? In openskill 6.x its handling of ties in a game of three or more
-is wrong: tied players can end below the player who finished behind them (openskill.py issue #155; the fix,
-pull request #176, is still open). ``tests/engine/tournament/test_ratings.py`` keeps a check of that behaviour
-so an upgrade that fixes it is noticed. Full pairing costs n² pair updates, nothing at a table of ten.
+is wrong: tied players can end below the player who finished behind them (a known upstream bug, not fixed in
+any release yet). ``tests/engine/tournament/test_ratings.py`` keeps a check of that behaviour so an upgrade
+that fixes it is noticed. Full pairing costs n² pair updates, nothing at a table of ten.
 
 Parameters are openskill's defaults, written out so a change is deliberate: ``mu`` 25, ``sigma`` 25/3,
 ``beta`` 25/6, ``kappa`` 0.0001, ``tau`` 25/300 (a little uncertainty added before every game so ratings can

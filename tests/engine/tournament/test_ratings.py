@@ -49,8 +49,8 @@ def test_a_six_player_table_with_a_tie() -> None:
 
 
 def test_why_not_plackett_luce() -> None:
-    """openskill 6.x Plackett-Luce puts players tied for 2nd below the 4th (openskill.py issue #155, fix in
-    open pull request #176). If this starts failing, openskill fixed it and Plackett-Luce may be
+    """openskill 6.x Plackett-Luce puts players tied for 2nd below the 4th (a known upstream bug, not fixed
+    in any release yet). If this starts failing, openskill fixed it and Plackett-Luce may be
     reconsidered."""
     from openskill.models import PlackettLuce
 
