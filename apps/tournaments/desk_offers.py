@@ -5,10 +5,12 @@ button is shown only when pressing it would be accepted. A fixed number of queri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils import timezone
 
 from apps.engine.tournament import entries as ec
+from apps.tables.models import Hand, Seat
 from apps.tournaments.desk import LIVE_OR_WAITING, undo_open
 from apps.tournaments.models import Elimination, Entry, Tournament
 from apps.tournaments.services import config_of, current_level
@@ -37,6 +39,16 @@ def undoable_bust(t: Tournament) -> int | None:
     return el.entry_id
 
 
+def _undo_possible(e: Entry, now: datetime) -> bool:
+    """May the last registration still be undone (recent, not dealt a hand since)? One query when seated."""
+    if not undo_open(e, now=now) or e.status not in (Entry.Status.REGISTERED, Entry.Status.PLAYING):
+        return False
+    if e.seat_id is None:
+        return True
+    table_id = Seat.objects.filter(pk=e.seat_id).values_list("table_id", flat=True).first()
+    return not Hand.objects.filter(table_id=table_id, started_at__gte=e.created_at).exists()
+
+
 def desk_offers(t: Tournament, entries: list[Entry], *, stacks: dict[int, int]) -> dict[int, Offers]:
     """``entries``: the tournament's, ``stacks``: the live seats' chips by entry id."""
     finished = t.status == Tournament.Status.FINISHED
@@ -47,6 +59,7 @@ def desk_offers(t: Tournament, entries: list[Entry], *, stacks: dict[int, int]) 
     level = current_level(t)
     now = timezone.now()
     last = max((e.pk for e in entries), default=None)
+    undoable = last is not None and _undo_possible(next(e for e in entries if e.pk == last), now)
     live = sum(1 for e in entries if e.status in LIVE_OR_WAITING)
     bust = undoable_bust(t) if running else None
     taken: dict[int, int] = {}
@@ -71,9 +84,7 @@ def desk_offers(t: Tournament, entries: list[Entry], *, stacks: dict[int, int]) 
             decline_rebuy=running and e.status == Entry.Status.BUSTED,
             rename=e.status != Entry.Status.REMOVED,
             remove=not running or (e.status in LIVE_OR_WAITING and live > 2),
-            undo_registration=e.pk == last
-            and undo_open(e, now=now)
-            and e.status in (Entry.Status.REGISTERED, Entry.Status.PLAYING),
+            undo_registration=e.pk == last and undoable,
             undo_bust=e.pk == bust,
         )
     return out
