@@ -31,7 +31,7 @@ def halves(share: int) -> tuple[int, int]:
     ((4, 3), (4, 4), (1, 0))
     """
     if share < 0:
-        raise EntryError("a bounty share is not negative", code="bounty_invalid")
+        raise EntryError("the bounty is not negative", code="bounty_invalid")
     head = share // 2
     return share - head, head
 
