@@ -46,6 +46,8 @@ def _undo_possible(e: Entry, now: datetime) -> bool:
     if e.seat_id is None:
         return True
     table_id = Seat.objects.filter(pk=e.seat_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        return True
     return not Hand.objects.filter(table_id=table_id, started_at__gte=e.created_at).exists()
 
 
