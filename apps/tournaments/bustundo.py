@@ -16,13 +16,14 @@ from typing import Any
 
 from django.db import transaction
 
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, ValidationFailed
 from apps.tables.models import Seat
+from apps.tables.seats import seats_return
 from apps.tournaments.desk import lock_entry, record
 from apps.tournaments.desk_offers import undoable_bust
 from apps.tournaments.models import DeskRecord, Elimination, Entry, Tournament, TournamentTable
-from apps.tournaments.services import publish, require_director
+from apps.tournaments.services import publish
 
 
 def _snapshot(el: Elimination) -> dict[str, Any]:
@@ -121,7 +122,7 @@ def _back_in_seat(actor: Actor, t: Tournament, e: Entry) -> tuple[Seat, bool]:
     """Its own seat when still free, else one from the balancer (a new seat row; the move is recorded)."""
     old = e.seat
     if old is not None and _seat_free(old):
-        Seat.objects.filter(pk=old.pk).update(left_at=None)
+        seats_return(seat_ids=[old.pk])
         old.refresh_from_db()
         return old, False
     from apps.tournaments.seating import seat_late_entry

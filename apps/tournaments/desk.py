@@ -17,11 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import Player
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, require_director
+from apps.accounts.players import player_forget, player_named, player_rename
 from apps.core.errors import Conflict, NotFound, ValidationFailed
 from apps.tables.models import Hand, Seat
+from apps.tables.seats import seats_leave, seats_player_change
 from apps.tournaments.models import DeskRecord, Entry, Tournament
-from apps.tournaments.services import lock_tournament_and_tables, publish, require_director
+from apps.tournaments.services import lock_tournament_and_tables, publish
 
 #: how long after registering the desk may still undo it (a slip of the keyboard, seen at once)
 UNDO_REGISTRATION_SECONDS = 300
@@ -100,6 +102,7 @@ def entry_rename(*, actor: Actor, entry: Entry, name: str) -> Entry:
     _require_open(t)
     name = _clean_name(name)
     old = e.player
+    before = old.name
     if e.status == Entry.Status.REMOVED:
         raise Conflict("that entry was removed", code="entry_removed", detail={"entry": e.pk})
     if name == old.name:
@@ -110,7 +113,7 @@ def entry_rename(*, actor: Actor, entry: Entry, name: str) -> Entry:
             f"{name} is already registered", code="already_registered", detail={"player": other.pk}
         )
     if other is None and _only_here(t, old):
-        Player.objects.filter(pk=old.pk).update(name=name)
+        player_rename(player=old, name=name)
         how = "player_renamed"
     else:
         if played_hands(t, old.pk):
@@ -120,12 +123,15 @@ def entry_rename(*, actor: Actor, entry: Entry, name: str) -> Entry:
                 rule="the hand history only grows",
                 detail={"entry": e.pk},
             )
-        target = other or Player.objects.create(club_id=t.club_id, name=name)
-        Seat.objects.filter(player=old, table__tournament_table__tournament=t).update(player=target)
+        target = other or player_named(club=t.club_id, name=name)
+        seats = Seat.objects.filter(player=old, table__tournament_table__tournament=t).values_list(
+            "pk", flat=True
+        )
+        seats_player_change(seat_ids=list(seats), player=target)
         Entry.objects.filter(tournament=t, player=old).update(player=target)
         how = "entry_moved"
-    record(t, e, DeskRecord.Kind.RENAMED, actor, name=name, before=old.name, after=name, how=how)
-    publish(t, "entry_renamed", {"entry": e.pk, "before": old.name, "player": name})
+    record(t, e, DeskRecord.Kind.RENAMED, actor, name=name, before=before, after=name, how=how)
+    publish(t, "entry_renamed", {"entry": e.pk, "before": before, "player": name})
     e.refresh_from_db()
     return e
 
@@ -137,12 +143,8 @@ def refund_of(t: Tournament, e: Entry) -> int:
 
 def _forget_player(player: Player) -> None:
     """A player the desk created for a removed typo disappears from the club's list (nothing refers to it)."""
-    if (
-        player.user_id is None
-        and not Entry.objects.filter(player=player).exists()
-        and not Seat.objects.filter(player=player).exists()
-    ):
-        player.delete()
+    if not Entry.objects.filter(player=player).exists() and not Seat.objects.filter(player=player).exists():
+        player_forget(player=player)
 
 
 def _leave_seat(e: Entry) -> dict[str, Any]:
@@ -156,7 +158,7 @@ def _leave_seat(e: Entry) -> dict[str, Any]:
             rule="TDA 27",
             detail={"entry": e.pk},
         )
-    Seat.objects.filter(pk=e.seat.pk).update(left_at=timezone.now())
+    seats_leave(seat_ids=[e.seat.pk])
     number = getattr(getattr(e.seat.table, "tournament_table", None), "number", None)
     return {"table": number, "seat": e.seat.number, "chips": e.seat.stack}
 
