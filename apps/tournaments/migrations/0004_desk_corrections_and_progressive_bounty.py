@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_elimination_bounty_shares'),
+        ('tournaments', '0003_tournament_chip_set_and_templates'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
