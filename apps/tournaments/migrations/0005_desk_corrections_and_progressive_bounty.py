@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_tournament_chip_set_and_templates'),
+        ('tournaments', '0004_tournament_clock_only_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
