@@ -105,6 +105,13 @@ class TournamentSetupForm(forms.Form):
     to_pool = _whole(_("To the prize pool, per entry"), initial=0)
     bounty = _whole(_("Bounty, per entry (to whoever knocks the player out; not in the pool)"), initial=0)
     fee = _whole(_("Fee, per entry (to the house; not in the pool)"), initial=0)
+    progressive_bounty = forms.BooleanField(
+        label=_("Progressive knockout (PKO)"),
+        required=False,
+        help_text=_(
+            "Half of a knocked-out player's bounty is paid in cash, half goes onto the winner's head"
+        ),
+    )
     late_reg_until_level = _optional(_("Late registration until level"))
     rebuy_until_level = _optional(_("Rebuys until level"), help_text=_("Empty: no rebuys."))
     rebuy_limit = _optional(_("Rebuys per player"), high=100, help_text=_("Empty: no limit."))

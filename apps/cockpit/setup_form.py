@@ -67,6 +67,7 @@ def setup_of_form(form: TournamentSetupForm, levels: list[dict[str, Any]]) -> di
     settings: dict[str, Any] = {
         "buy_in": d["to_pool"] + d["bounty"],
         "bounty": d["bounty"],
+        "progressive_bounty": d["progressive_bounty"],
         "fee": d["fee"],
         "seats_per_table": d["seats_per_table"],
         "payout": payout_of(d),
@@ -119,6 +120,7 @@ def form_data_of_setup(setup: dict[str, Any]) -> tuple[dict[str, Any], list[dict
         "time_bank_per": setup["time_bank"]["per"],
         "to_pool": s.get("buy_in", 0) - s.get("bounty", 0),
         "bounty": s.get("bounty", 0),
+        "progressive_bounty": s.get("progressive_bounty", False),
         "fee": s.get("fee", 0),
         "published": s.get("published", False),
     }

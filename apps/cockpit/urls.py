@@ -3,7 +3,17 @@ pages a club's director runs the night from."""
 
 from django.urls import path
 
-from apps.cockpit import views, views_club, views_deals, views_floor, views_leagues, views_room, views_setup
+from apps.cockpit import (
+    views,
+    views_club,
+    views_deals,
+    views_desk,
+    views_floor,
+    views_leagues,
+    views_print,
+    views_room,
+    views_setup,
+)
 
 app_name = "cockpit"
 urlpatterns = [
@@ -30,6 +40,10 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/setup/", views_setup.tournament_edit, name="tournament-setup"),
     path("tournaments/<int:tournament_id>/register/", views.entry_register, name="entry-register"),
     path("tournaments/<int:tournament_id>/publish/", views.tournament_publish, name="tournament-publish"),
+    path("entries/<int:entry_id>/rename/", views_desk.entry_rename, name="entry-rename"),
+    path("entries/<int:entry_id>/remove/", views_desk.entry_remove, name="entry-remove"),
+    path("entries/<int:entry_id>/undo-registration/", views_desk.entry_registration_undo, name="entry-undo"),
+    path("entries/<int:entry_id>/undo-bust/", views_desk.entry_bust_undo, name="entry-undo-bust"),
     path("entries/<int:entry_id>/<slug:action>/", views.entry_action, name="entry-action"),
     path("tournaments/<int:tournament_id>/tables/", views.tables, name="tables"),
     path("tournaments/<int:tournament_id>/start/", views.tournament_start, name="tournament-start"),
@@ -52,4 +66,6 @@ urlpatterns = [
     ),
     path("deals/<int:deal_id>/accept/", views_deals.deal_accept, name="deal-accept"),
     path("tournaments/<int:tournament_id>/room/", views_room.room, name="room"),
+    path("tournaments/<int:tournament_id>/print/", views_print.print_index, name="print"),
+    path("tournaments/<int:tournament_id>/print/<slug:sheet>/", views_print.print_sheet, name="print-sheet"),
 ]

@@ -14,14 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from apps.accounts.models import Club, Player
+from apps.accounts.models import Club
 from apps.cockpit import selectors
 from apps.cockpit.access import actor, attempt, director_required, owned_or_404
 from apps.cockpit.forms import RegisterForm
+from apps.cockpit.views_desk import desk_attempt, desk_page
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Entry, Tournament
 from apps.tournaments.moves import halted
-from apps.tournaments.payouts import prize_pool_of
 
 
 def page(
@@ -59,22 +59,7 @@ def tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
 
 @director_required
 def registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    t = tournament_or_404(request, tournament_id)
-    entries = selectors.entries_of(t)
-    count, pool = prize_pool_of(t)
-    players = Player.objects.filter(club=t.club).order_by("name").values_list("name", flat=True)
-    return page(
-        request,
-        "cockpit/registration.html",
-        club=t.club,
-        tournament=t,
-        section="registration",
-        entries=entries,
-        entry_count=count,
-        prize_pool=pool,
-        players=list(players),
-        form=RegisterForm(),
-    )
+    return desk_page(request, tournament_or_404(request, tournament_id))
 
 
 @require_POST
@@ -82,16 +67,16 @@ def registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = tournament_or_404(request, tournament_id)
     form = RegisterForm(request.POST)
-    if form.is_valid():
-        name = form.cleaned_data["player_name"].strip()
-        attempt(
-            request,
-            lambda: services.entry_register(actor=actor(request), tournament=t, player_name=name),
-            _("%(name)s is registered.") % {"name": name},
-        )
-    else:
+    if not form.is_valid() or not form.cleaned_data["player_name"].strip():
         messages.error(request, _("Give the player's name."))
-    return redirect("cockpit:registration", tournament_id=t.pk)
+        return desk_page(request, t, status=400)
+    name = form.cleaned_data["player_name"].strip()
+    return desk_attempt(
+        request,
+        t,
+        lambda: services.entry_register(actor=actor(request), tournament=t, player_name=name),
+        _("%(name)s is registered.") % {"name": name},
+    )
 
 
 ENTRY_ACTIONS: dict[str, tuple[Any, Any]] = {
@@ -116,12 +101,12 @@ def entry_action(request: HttpRequest, entry_id: int, action: str) -> HttpRespon
     if action not in ENTRY_ACTIONS:
         raise Http404("no such action")
     service, done = ENTRY_ACTIONS[action]
-    attempt(
+    return desk_attempt(
         request,
+        tournament_or_404(request, e.tournament_id),
         lambda: service(actor=actor(request), entry=e),
         str(done) % {"name": e.player.name},
     )
-    return redirect("cockpit:registration", tournament_id=e.tournament_id)
 
 
 @require_POST

@@ -21,6 +21,7 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext_noop, pgettext_lazy
 
+from apps.core.i18n_desk import DESK_ERRORS
 from apps.core.i18n_phh import PHH_ERRORS
 from apps.core.i18n_services import SERVICE_ERRORS
 from apps.core.i18n_tournament import TOURNAMENT_ERRORS
@@ -287,7 +288,8 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "login_locked": (gettext_noop("Too many failed logins; try again in %(minutes)s minutes"),),
 }
 
-for _code, _templates in SERVICE_ERRORS.items():  # the services' refusals (apps/core/i18n_services.py)
+# the services' refusals (apps/core/i18n_services.py, the desk's apps/core/i18n_desk.py)
+for _code, _templates in [*SERVICE_ERRORS.items(), *DESK_ERRORS.items()]:
     ERRORS[_code] = ERRORS.get(_code, ()) + tuple(t for t in _templates if t not in ERRORS.get(_code, ()))
 
 #: the words a param may carry: event types and phases, translated where a message names them

@@ -104,7 +104,7 @@ def _best_entries(t: Tournament) -> list[Entry]:
 def _season_results(season: Season, t: Tournament) -> None:
     rule = points_rule(season.league.points)
     minor = int(season.league.points.get("minor_units", 100))
-    entries = Entry.objects.filter(tournament=t).count()
+    entries = Entry.objects.filter(tournament=t).exclude(status=Entry.Status.REMOVED).count()
     rows = []
     for e in _best_entries(t):
         assert e.place is not None

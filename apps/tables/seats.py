@@ -54,3 +54,9 @@ def seat_take(*, table: Table, number: int, player: Player, stack: int) -> Seat:
     """``player`` sits down at seat ``number`` with chips brought from another seat (a move, a redraw):
     no buy-in is recorded. The caller has checked the seat is free."""
     return Seat.objects.create(table=table, number=number, player=player, stack=stack)
+
+
+def seats_player_change(*, seat_ids: Iterable[int], player: Player) -> int:
+    """These seats were taken under the wrong player (a registration typo set right at the desk before the
+    entry played a hand): they become ``player``'s. How many changed."""
+    return Seat.objects.filter(pk__in=list(seat_ids)).update(player=player)

@@ -65,6 +65,7 @@ SETTINGS: Final[dict[str, Callable[[Any, str], Any]]] = {
     "reentry_until_level": _level,
     "reentry_limit": _limit,
     "bounty": _amount,
+    "progressive_bounty": b.flag,
     "payout": lambda v, f: payout_setting_check(v, f),
     "chip_denominations": _denominations,
     "break_order": _break_order,

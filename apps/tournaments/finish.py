@@ -14,6 +14,7 @@ from apps.tables.models import Hand
 from apps.tables.seats import seats_leave
 from apps.tournaments import hooks
 from apps.tournaments.models import Deal, Entry, Payout, SeatMove, Tournament, TournamentTable
+from apps.tournaments.pko import head_of
 from apps.tournaments.services import LIVE, publish
 
 
@@ -34,8 +35,8 @@ def tournament_finish(t: Tournament, *, winner: Entry | None) -> None:
         prize = prizes_for(t, [ep.Finish(str(winner.pk), (1,))])[str(winner.pk)]
         winner.status, winner.place, winner.place_to, winner.prize = Entry.Status.FINISHED, 1, 1, prize
         winner.save(update_fields=["status", "place", "place_to", "prize"])
-        if t.bounty:  # the winner keeps the bounty on their own head
-            Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + t.bounty)
+        if t.bounty:  # the winner keeps the bounty on their own head (PKO: all it has grown to)
+            Entry.objects.filter(pk=winner.pk).update(bounties_won=F("bounties_won") + head_of(t, winner))
     t.status, t.finished_at = Tournament.Status.FINISHED, timezone.now()
     t.save(update_fields=["status", "finished_at"])
     SeatMove.objects.filter(tournament=t, status=SeatMove.Status.PROPOSED).update(

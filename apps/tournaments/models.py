@@ -62,6 +62,8 @@ class Tournament(models.Model):
     reentry_until_level = models.PositiveSmallIntegerField(null=True, blank=True)
     reentry_limit = models.PositiveSmallIntegerField(null=True, blank=True)  # re-entries per player
     bounty = models.PositiveIntegerField(default=0)  # per entry, paid to whoever eliminates it
+    # progressive knockout: half of a head's bounty is paid in cash, half goes onto the eliminator's head
+    progressive_bounty = models.BooleanField(default=False)
     # {"kind": "standard"} (percentages by number of entries) or {"kind": "custom", "percentages": [...]}.
     payout = models.JSONField(default=dict, blank=True)
     chip_denominations = models.JSONField(
@@ -136,6 +138,7 @@ class Entry(models.Model):
         BUSTED = "busted", "Out of chips, may still rebuy"
         ELIMINATED = "eliminated", "Eliminated"
         FINISHED = "finished", "Finished in the money or as the winner"
+        REMOVED = "removed", "Removed by the director after the draw (kept in the record)"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
@@ -148,6 +151,8 @@ class Entry(models.Model):
     place_to = models.PositiveIntegerField(null=True, blank=True)  # a tie shares places place..place_to
     prize = models.BigIntegerField(default=0)
     bounties_won = models.BigIntegerField(default=0)
+    # progressive knockout: what the entry's knockouts have added to the bounty on its own head
+    bounty_head_extra = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -234,6 +239,8 @@ class Elimination(models.Model):
     )  # the first of the winners of the pot that busted it, clockwise from the button
     # {entry id: amount}: the bounty shared by the winners of that pot (odd units to the first of them)
     bounty_shares = models.JSONField(default=dict, blank=True)
+    # progressive knockout: {entry id: amount} put onto each winner's own head (the cash is bounty_shares)
+    head_shares = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -245,6 +252,37 @@ class Elimination(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} out in place {self.place}"
+
+
+class DeskRecord(models.Model):
+    """What the registration desk corrected: a rename, a removal (with its refund), an undone registration,
+    an undone bust-out (with a copy of the elimination it undid). Only added to, never changed; it keeps the
+    player's name, as a removed registration's entry row may be gone."""
+
+    class Kind(models.TextChoices):
+        RENAMED = "renamed", "Entry renamed"
+        REMOVED = "removed", "Entry removed"
+        REGISTRATION_UNDONE = "registration_undone", "Registration undone"
+        BUST_UNDONE = "bust_undone", "Bust-out undone"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="desk_records")
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    player_name = models.CharField(max_length=80)
+    reason = models.CharField(max_length=300, blank=True)
+    refund = models.BigIntegerField(default=0)  # money handed back (buy-in and fee), 0 if none
+    detail = models.JSONField(default=dict, blank=True)  # before/after, the undone elimination, ...
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "pk"]
+        constraints = [models.CheckConstraint(condition=Q(refund__gte=0), name="desk_record_refund_positive")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.kind} {self.player_name}"
 
 
 class Payout(models.Model):

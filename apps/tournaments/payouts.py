@@ -59,7 +59,12 @@ def verify_payout_setting(payout: dict[str, Any]) -> None:
 
 def prize_pool_of(t: Tournament) -> tuple[int, int]:
     """(entries, prize pool): buy-ins, rebuys and add-ons (fees and bounties are not in the pool)."""
-    rows = list(Entry.objects.filter(tournament=t).values_list("number", "rebuys", "add_ons"))
+    # an entry removed after the draw was refunded: it stays in the record, out of the pool
+    rows = list(
+        Entry.objects.filter(tournament=t)
+        .exclude(status=Entry.Status.REMOVED)
+        .values_list("number", "rebuys", "add_ons")
+    )
     return len(rows), pool_of(t, rows)
 
 

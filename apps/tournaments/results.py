@@ -35,6 +35,7 @@ from apps.tables.models import Hand
 from apps.tables.seats import seats_leave
 from apps.tournaments.finish import match_check, prizes_for, tournament_finish, tournament_finish_by_deal
 from apps.tournaments.models import Elimination, Entry, Payout, Tournament, TournamentTable
+from apps.tournaments.pko import heads_take_back, knockout_pay, knockout_shares
 from apps.tournaments.services import (
     LIVE,
     config_of,
@@ -237,9 +238,8 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
         o = by_key[f.player]
         e = o.entry
         hunters = [str(h.pk) for h in o.hunters if h.pk != e.pk]
-        shares = (
-            ec.bounties_won([(str(e.pk), hunters)], t.bounty) if e.pk in mine and hunters and t.bounty else {}
-        )
+        # plain bounties in cash; PKO: half in cash, half onto the winner's head (apps.tournaments.pko)
+        shares, heads = knockout_shares(t, e, hunters) if e.pk in mine and hunters and t.bounty else ({}, {})
         e.status, e.place, e.place_to, e.prize = (
             Entry.Status.ELIMINATED,
             f.places[0],
@@ -262,9 +262,9 @@ def _eliminate(t: Tournament, outs: list[Out], *, hand_for_hand_round: int | Non
         if e.pk in mine:  # an earlier bust of the round re-placed here keeps who busted it
             defaults["eliminated_by"] = o.hunters[0] if o.hunters else None
             defaults["bounty_shares"] = shares
+            defaults["head_shares"] = heads
         Elimination.objects.update_or_create(entry=e, defaults=defaults)
-        for hunter_pk, amount in shares.items():
-            Entry.objects.filter(pk=int(hunter_pk)).update(bounties_won=F("bounties_won") + amount)
+        knockout_pay(shares, heads)
         publish(
             t,
             "eliminated",
@@ -290,6 +290,7 @@ def elimination_bounty_take_back(*, t: Tournament, elimination: Elimination) -> 
     if elimination.bounty_shares:
         elimination.bounty_shares = {}
         elimination.save(update_fields=["bounty_shares"])
+    heads_take_back(elimination)
     return shares
 
 

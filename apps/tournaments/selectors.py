@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from apps.tournaments import hooks
 from apps.tournaments.models import Entry, Payout, SeatMove, Tournament, TournamentTable
+from apps.tournaments.pko import head_of
 
 ALIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED, Entry.Status.REGISTERED)
 
@@ -63,7 +64,8 @@ def standings_live(*, tournament: Tournament) -> dict[str, Any]:
     chips = {
         k: (e.seat.stack if e.seat is not None and e.seat.left_at is None else 0) for k, e in alive.items()
     }
-    pool = prize_pool(t, entries)
+    counted = [e for e in entries if e.status != Entry.Status.REMOVED]  # a removed entry was refunded
+    pool = prize_pool(t, counted)
     level = _level(t)
     big_blind = (level or {}).get("current", {}).get("big_blind") or 0
     live = es.live_standings(chips, prize_pool=pool, prizes=prizes) if chips else None
@@ -83,6 +85,9 @@ def standings_live(*, tournament: Tournament) -> dict[str, Any]:
                 "seat": _seat_of(e),
                 "rebuys": e.rebuys,
                 "add_ons": e.add_ons,
+                "bounties": e.bounties_won,
+                # the bounty on the player's head (PKO: grown by their knockouts)
+                "head_bounty": head_of(t, e),
             }
         )
     jump = live.next_jump if live else None
@@ -93,7 +98,7 @@ def standings_live(*, tournament: Tournament) -> dict[str, Any]:
         "status": t.status,
         "hand_for_hand": t.hand_for_hand,
         "level": level,
-        "entries": len(entries),
+        "entries": len(counted),
         "players_left": live.players_left if live else 0,
         "total_chips": live.total_chips if live else 0,
         "average_stack": live.average_stack if live else 0,
@@ -101,6 +106,7 @@ def standings_live(*, tournament: Tournament) -> dict[str, Any]:
         "places_paid": live.places_paid if live else sum(1 for p in prizes if p > 0),
         "in_the_money": live.in_the_money if live else False,
         "bounty": t.bounty,
+        "progressive_bounty": t.progressive_bounty,
         "payouts": [{"place": i, "amount": a} for i, a in enumerate(prizes, start=1)],
         "next_payout_jump": None
         if jump is None

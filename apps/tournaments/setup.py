@@ -41,7 +41,8 @@ from apps.tournaments.services import lock_tournament, require_director, tournam
 
 # What the edit form may change (the model's fields; the status, clock, seed and history stay).
 EDITABLE = (
-    "format", "match_hands", "buy_in", "fee", "bounty", "seats_per_table", "final_table_size",
+    "format", "match_hands", "buy_in", "fee", "bounty", "progressive_bounty", "seats_per_table",
+    "final_table_size",
     "late_reg_until_level", "rebuy_until_level", "rebuy_limit", "rebuy_price", "rebuy_chips",
     "rebuy_max_stack", "addon_from_level", "addon_until_level", "addon_price", "addon_chips",
     "reentry_until_level", "reentry_limit", "payout", "chip_denominations", "chip_set", "published", "rated",

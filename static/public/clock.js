@@ -192,6 +192,19 @@
             } else li.textContent = labels.no_payouts;
             ol.appendChild(li);
           });
+          // a progressive knockout's heads (the list is on the page only for a PKO tournament)
+          var heads = document.getElementById("heads");
+          if (heads && s.alive) {
+            heads.textContent = "";
+            s.alive.slice().sort(function (a, b) { return b.head_bounty - a.head_bounty; }).slice(0, 8)
+              .forEach(function (r) {
+                var li = document.createElement("li");
+                var k = document.createElement("span"); k.className = "k"; k.textContent = r.player;
+                var v = document.createElement("span"); v.className = "v"; v.textContent = r.head_bounty;
+                li.appendChild(k); li.appendChild(document.createTextNode(" ")); li.appendChild(v);
+                heads.appendChild(li);
+              });
+          }
         })
         .catch(function () { /* the next event tries again */ });
     }, 300);

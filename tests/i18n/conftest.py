@@ -48,6 +48,7 @@ def world(db: Any) -> dict[str, Any]:
         "token": token,
         "fmt": "csv",
         "action": "rebuy",
+        "sheet": "seats",  # a print sheet (cockpit:print-sheet)
         "webhook_id": 0,  # POST only, as the next
         "move_id": 0,  # POST only (GET answers 405 before the id is read); a GET page would 404 here
         "deal_id": 0,  # POST only, as the move

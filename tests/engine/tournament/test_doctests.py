@@ -18,6 +18,7 @@ MODULES = [
     "apps.engine.tournament.league",
     "apps.engine.tournament.payouts",
     "apps.engine.tournament.places",
+    "apps.engine.tournament.pko",
     "apps.engine.tournament.ratings",
     "apps.engine.tournament.seating",
     "apps.engine.tournament.standings",
