@@ -24,13 +24,13 @@ from apps.tables.seats import seat_take, seats_leave
 from apps.tournaments.models import Entry, SeatMove, Tournament, TournamentTable
 from apps.tournaments.seating import (
     ACTIVE,
-    _busy,
-    _engine_error,
-    _record,
-    _rng,
-    _sit,
+    engine_refusal,
     engine_tables,
+    entry_sit,
+    move_record,
     open_tables,
+    seating_rng,
+    tables_busy_refuse,
 )
 from apps.tournaments.services import lock_tournament, lock_tournament_and_tables, publish
 
@@ -92,9 +92,9 @@ def move_decide(
         raise Conflict("that entry is no longer playing", code="entry_not_live", detail={"entry": entry.pk})
     if entry.seat is not None:
         # between hands only, checked before any seat's lock is taken (a finishing hand holds them)
-        _busy([entry.seat.table_id, tt.table_id])
+        tables_busy_refuse([entry.seat.table_id, tt.table_id])
         _make_room(t=t, move=m, table=tt.table, player_id=entry.player_id)
-    _sit(actor=actor, t=t, entry=entry, tt=tt, number=m.to_seat, standing=entry.seat is not None)
+    entry_sit(actor=actor, t=t, entry=entry, tt=tt, number=m.to_seat, standing=entry.seat is not None)
     m.save()
     _close_empty_tables(t)
     if m.kind == SeatMove.Kind.FINAL:
@@ -206,12 +206,12 @@ def moves_propose(*, t: Tournament) -> list[SeatMove]:
         plan = balancing.plan_after_elimination(
             engine_tables(tables),
             seats_per_table=t.seats_per_table,
-            rng=_rng(t, f"plan:{t.entries.filter(status=Entry.Status.ELIMINATED).count()}"),
+            rng=seating_rng(t, f"plan:{t.entries.filter(status=Entry.Status.ELIMINATED).count()}"),
             break_order=t.break_order or None,
             final_table_seats=t.final_table_size,
         )
     except EngineError as exc:
-        raise _engine_error(exc) from exc
+        raise engine_refusal(exc) from exc
     entries = {str(e.pk): e for ot in tables for e in ot.seats.values()}
     kinds = {"balance": SeatMove.Kind.BALANCE, "break": SeatMove.Kind.BREAK, "final": SeatMove.Kind.FINAL}
     recorded = []
@@ -219,7 +219,7 @@ def moves_propose(*, t: Tournament) -> list[SeatMove]:
         reason = m.reason + (": waits for the button" if m.waits else "")
         kind = kinds[m.reason.split(",")[0]]
         recorded.append(
-            _record(t, entries[m.player], kind, (m.to_table, m.to_seat), rule=m.rule, reason=reason)
+            move_record(t, entries[m.player], kind, (m.to_table, m.to_seat), rule=m.rule, reason=reason)
         )
     if plan.final_table is not None:
         TournamentTable.objects.filter(tournament=t, number=plan.final_table).update(is_final=True)
@@ -263,7 +263,7 @@ def moves_confirm_all(*, actor: Actor, tournament: Tournament) -> list[SeatMove]
     # only the tables the players leave and join must be between hands
     involved = {targets[m.to_table].table_id for m in moves if m.to_table in targets}
     involved |= {e.seat.table_id for e in entries.values() if e.seat is not None}
-    _busy(sorted(involved))
+    tables_busy_refuse(sorted(involved))
     now = timezone.now()
     stacks: dict[int, int] = {}
     for m in moves:

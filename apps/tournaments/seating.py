@@ -28,7 +28,7 @@ from apps.tournaments.services import lock_tournament, publish
 ACTIVE = (Entry.Status.PLAYING, Entry.Status.BUSTED)
 
 
-def _rng(t: Tournament, salt: str) -> random.Random:
+def seating_rng(t: Tournament, salt: str) -> random.Random:
     """A reproducible draw: the tournament's seed with what is being drawn (shown with the move)."""
     return random.Random(f"{t.seed}:{salt}")
 
@@ -63,7 +63,7 @@ def table_open(*, actor: Actor, t: Tournament, is_final: bool = False) -> Tourna
     return TournamentTable.objects.create(tournament=t, table=table, number=number, is_final=is_final)
 
 
-def _busy(table_ids: list[int]) -> None:
+def tables_busy_refuse(table_ids: list[int]) -> None:
     if Hand.objects.filter(table_id__in=table_ids, status=Hand.Status.IN_PROGRESS).exists():
         raise Conflict(
             "players move between hands: a hand is in progress at one of the tables",
@@ -72,7 +72,7 @@ def _busy(table_ids: list[int]) -> None:
         )
 
 
-def _sit(
+def entry_sit(
     *, actor: Actor, t: Tournament, entry: Entry, tt: TournamentTable, number: int, standing: bool = False
 ) -> Seat:
     """Seat ``entry`` at table ``tt`` seat ``number``: a buy-in of the starting stack when it has no seat
@@ -86,7 +86,9 @@ def _sit(
         )
     else:
         # between hands only, checked before taking the seat's lock (a finishing hand holds it)
-        _busy([Seat.objects.values_list("table_id", flat=True).get(pk=entry.seat_id), tt.table_id])
+        tables_busy_refuse(
+            [Seat.objects.values_list("table_id", flat=True).get(pk=entry.seat_id), tt.table_id]
+        )
         old = Seat.objects.select_for_update().get(pk=entry.seat_id)
         if old.left_at is not None and not standing:
             raise Conflict("that seat was already left", code="seat_left", detail={"entry": entry.pk})
@@ -104,7 +106,7 @@ def _sit(
     return seat
 
 
-def _record(
+def move_record(
     t: Tournament,
     entry: Entry,
     kind: str,
@@ -165,7 +167,7 @@ def open_tables(t: Tournament) -> list[OpenTable]:
     return list(by_table.values())
 
 
-def _engine_error(exc: EngineError) -> RuleViolation:
+def engine_refusal(exc: EngineError) -> RuleViolation:
     return RuleViolation(exc.message, code=exc.code, rule=exc.rule, detail=exc.detail)
 
 
@@ -249,15 +251,15 @@ def tournament_start(*, actor: Actor, tournament: Tournament) -> Tournament:
             detail={"entries": len(entries), "seats": t.seats_per_table},
         )
     try:
-        drawn = es.initial_draw(list(entries), t.seats_per_table, _rng(t, "draw"))
+        drawn = es.initial_draw(list(entries), t.seats_per_table, seating_rng(t, "draw"))
     except EngineError as exc:
-        raise _engine_error(exc) from exc
+        raise engine_refusal(exc) from exc
     for table in drawn:
         tt = table_open(actor=actor, t=t)
         assert tt.number == table.number
         for seat, key in sorted(table.players.items()):
             e = entries[key]
-            _record(
+            move_record(
                 t,
                 e,
                 SeatMove.Kind.DRAW,
@@ -267,7 +269,7 @@ def tournament_start(*, actor: Actor, tournament: Tournament) -> Tournament:
                 status=SeatMove.Status.CONFIRMED,
                 actor=actor,
             )
-            _sit(actor=actor, t=t, entry=e, tt=tt, number=seat)
+            entry_sit(actor=actor, t=t, entry=e, tt=tt, number=seat)
     if not t.break_order:
         t.break_order = sorted((tb.number for tb in drawn), reverse=True)  # published: highest number first
     t.status, t.started_at = Tournament.Status.RUNNING, timezone.now()
@@ -292,10 +294,10 @@ def seat_late_entry(*, actor: Actor, tournament: Tournament, entry: Entry) -> Se
             engine_tables(tables),
             str(entry.pk),
             seats_per_table=t.seats_per_table,
-            rng=_rng(t, f"entry:{entry.pk}"),
+            rng=seating_rng(t, f"entry:{entry.pk}"),
         )
     except EngineError as exc:
-        raise _engine_error(exc) from exc
+        raise engine_refusal(exc) from exc
     tt = next((ot.tt for ot in tables if ot.tt.number == assignment.table), None)
     if tt is None:
         tt = table_open(actor=actor, t=t)
@@ -305,7 +307,7 @@ def seat_late_entry(*, actor: Actor, tournament: Tournament, entry: Entry) -> Se
     )
     if assignment.opened:
         reason += "; a table was opened"
-    _record(
+    move_record(
         t,
         entry,
         SeatMove.Kind.LATE,
@@ -315,7 +317,7 @@ def seat_late_entry(*, actor: Actor, tournament: Tournament, entry: Entry) -> Se
         status=SeatMove.Status.CONFIRMED,
         actor=actor,
     )
-    seat = _sit(actor=actor, t=t, entry=entry, tt=tt, number=assignment.seat)
+    seat = entry_sit(actor=actor, t=t, entry=entry, tt=tt, number=assignment.seat)
     payouts_refresh(t)
     publish(
         t,
