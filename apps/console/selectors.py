@@ -48,6 +48,10 @@ def console_config(table: Table, access: Access, request: Any = None) -> dict[st
             "hand": _hand_url("api-hand-detail"),
             "events": _hand_url("api-hand-events"),
             "clockCall": _hand_url("api-clock-call"),
+            "undo": _hand_url("api-hand-undo"),
+            "try": _hand_url("api-hand-try"),
+            "dispute": _hand_url("api-dispute-raise"),
+            "now": reverse("console:now", args=[table.pk]),
         },
         "text": console_text(),
         "rules": rule_texts(),
@@ -59,6 +63,7 @@ def console_text() -> dict[str, Any]:
     from apps.core.i18n_names import CARD_RANKS, SUITS, card_name
 
     return {
+        **mend_text(),
         "cardNames": {r + s: card_name(r + s) for r in CARD_RANKS for s in SUITS} | {"Xx": card_name("Xx")},
         **{f"suit_{s}": str(name) for s, name in SUITS.items()},
         "pickRank": _("Rank"),
@@ -163,4 +168,31 @@ def console_text() -> dict[str, Any]:
         "sessionEnded": _("This console no longer has access. Reload the page to see why."),
         "seat": _("Seat {seat}"),
         "empty": _("empty"),
+    }
+
+
+def mend_text() -> dict[str, str]:
+    """The words of undo, call the floor, the showdown's confirmation and the tournament's end."""
+    return {
+        "undo": _("Undo my last entry"),
+        "undoReason": _("Why is it undone?"),
+        "undoDefault": _("entered by mistake"),
+        "undoSubmit": _("Undo it"),
+        "undone": _("Undone: the hand continues from before that entry."),
+        "callFloor": _("Call the floor"),
+        "floorReason": _("What is the problem?"),
+        "floorWhich": _("Which hand?"),
+        "floorThis": _("This hand ({number})"),
+        "floorLast": _("The last hand ({number})"),
+        "floorReading": _("The reading of a hand"),
+        "floorAccounting": _("An accounting error"),
+        "floorSubmit": _("Call the director"),
+        "floorCalled": _("The director has been called (dispute {id})."),
+        "confirmTitle": _("Check the result before the hand is final"),
+        "confirmHelp": _("Nothing is recorded yet. Confirm if this is right; go back to enter the cards again."),
+        "confirm": _("Confirm the result"),
+        "goBack": _("Go back"),
+        "busts": _("{name} is out of chips"),
+        "tournamentOver": _("The tournament is over."),
+        "placeRow": _("{place}. {name}"),
     }
