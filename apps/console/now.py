@@ -52,6 +52,4 @@ def console_now(request: HttpRequest, table_id: int) -> HttpResponse:
         .values("id", "number")
         .first()
     )
-    return JsonResponse(
-        {"table": table_view(table), "tournament": tournament_now(table), "last_hand": last}
-    )
+    return JsonResponse({"table": table_view(table), "tournament": tournament_now(table), "last_hand": last})

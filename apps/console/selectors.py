@@ -172,27 +172,13 @@ def console_text() -> dict[str, Any]:
 
 
 def mend_text() -> dict[str, str]:
-    """The words of undo, call the floor, the showdown's confirmation and the tournament's end."""
+    """The words mend.js writes: undo, call the floor, the showdown's confirmation, the tournament's end (the
+    buttons and forms are in the template)."""
     return {
-        "undo": _("Undo my last entry"),
-        "undoReason": _("Why is it undone?"),
-        "undoDefault": _("entered by mistake"),
-        "undoSubmit": _("Undo it"),
         "undone": _("Undone: the hand continues from before that entry."),
-        "callFloor": _("Call the floor"),
-        "floorReason": _("What is the problem?"),
-        "floorWhich": _("Which hand?"),
         "floorThis": _("This hand ({number})"),
         "floorLast": _("The last hand ({number})"),
-        "floorReading": _("The reading of a hand"),
-        "floorAccounting": _("An accounting error"),
-        "floorSubmit": _("Call the director"),
         "floorCalled": _("The director has been called (dispute {id})."),
-        "confirmTitle": _("Check the result before the hand is final"),
-        "confirmHelp": _("Nothing is recorded yet. Confirm if this is right; go back to enter the cards again."),
-        "confirm": _("Confirm the result"),
-        "goBack": _("Go back"),
         "busts": _("{name} is out of chips"),
-        "tournamentOver": _("The tournament is over."),
         "placeRow": _("{place}. {name}"),
     }

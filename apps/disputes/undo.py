@@ -63,7 +63,9 @@ def hand_entry_undo(*, actor: Actor, hand_id: int, expected_seq: int, reason: st
         )
     reason = reason.strip()
     if not reason:
-        raise ValidationFailed("say why the entry is undone", code="reason_required", detail={"field": "reason"})
+        raise ValidationFailed(
+            "say why the entry is undone", code="reason_required", detail={"field": "reason"}
+        )
     if expected_seq != hand.seq:
         raise Conflict(
             f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",

@@ -60,7 +60,7 @@ def hand(director: Any, table: Any) -> Hand:
     return services.hand_start(actor=Actor(user=director), table=table)
 
 
-# --- undo -----------------------------------------------------------------------------------------------------
+# --- undo -----------------------------------------------------------------------------------------
 
 
 def test_the_entering_device_undoes_its_last_entry_and_the_hand_continues_from_before_it(hand, device):
@@ -145,24 +145,33 @@ def test_undoing_the_fold_that_ended_the_hand_reopens_it_and_gives_the_chips_bac
     assert table.seats.get(number=1).stack == 2000  # a seat holds its starting stack while the hand is played
 
 
-# --- the showdown's dry run -------------------------------------------------------------------------------------
+# --- the showdown's dry run -----------------------------------------------------------------------
 
 
 def test_trying_the_last_show_computes_the_result_and_writes_nothing(hand, device):
     client = device_client(device[1])
     to_showdown(client, hand)
-    view = post(client, f"/api/hands/{hand.pk}/events/try", {"expected_seq": 7, "type": "show", "seat": 2,
-                                                             "cards": "AsAdKcKd2h"})
+    view = post(
+        client,
+        f"/api/hands/{hand.pk}/events/try",
+        {"expected_seq": 7, "type": "show", "seat": 2, "cards": "AsAdKcKd2h"},
+    )
     assert view.status_code == 200, view.json()
     assert view.json()["status"] == "in_progress"  # one show: the other seat still to show
     enter(client, hand, {"type": "show", "seat": 2, "cards": "AsAdKcKd2h"})
     rows = log(hand)
     refused_before = RefusedEntry.objects.count()
 
-    tried = post(client, f"/api/hands/{hand.pk}/events/try", {"expected_seq": 8, "type": "show", "seat": 3,
-                                                              "cards": "AhQsQdJcJd"})
-    wrong = post(client, f"/api/hands/{hand.pk}/events/try", {"expected_seq": 8, "type": "show", "seat": 3,
-                                                              "cards": "AsQsQdJcJd"})  # As is shown already
+    tried = post(
+        client,
+        f"/api/hands/{hand.pk}/events/try",
+        {"expected_seq": 8, "type": "show", "seat": 3, "cards": "AhQsQdJcJd"},
+    )
+    wrong = post(
+        client,
+        f"/api/hands/{hand.pk}/events/try",
+        {"expected_seq": 8, "type": "show", "seat": 3, "cards": "AsQsQdJcJd"},
+    )  # As is shown already
     stale = post(client, f"/api/hands/{hand.pk}/events/try", {"expected_seq": 7, "type": "muck", "seat": 3})
 
     assert tried.status_code == 200
@@ -179,18 +188,22 @@ def test_trying_the_last_show_computes_the_result_and_writes_nothing(hand, devic
 
 
 def test_only_a_dealer_of_the_table_may_try_an_entry(hand, club):
-    answer = post(Client(), f"/api/hands/{hand.pk}/events/try", {"expected_seq": 0, "type": "check", "seat": 2})
+    answer = post(
+        Client(), f"/api/hands/{hand.pk}/events/try", {"expected_seq": 0, "type": "check", "seat": 2}
+    )
     assert answer.status_code in (401, 403)
 
 
-# --- call the floor ---------------------------------------------------------------------------------------------
+# --- call the floor -------------------------------------------------------------------------------
 
 
 def test_the_dealer_calls_the_floor_on_the_hand_in_play_and_the_cockpit_is_told(hand, device, table):
     client = device_client(device[1])
     enter(client, hand, {"type": "bet", "seat": 2, "amount": 40})
 
-    answer = post(client, f"/api/hands/{hand.pk}/disputes/", {"kind": "accounting", "description": "Bo bet 60"})
+    answer = post(
+        client, f"/api/hands/{hand.pk}/disputes/", {"kind": "accounting", "description": "Bo bet 60"}
+    )
 
     assert answer.status_code == 201
     dispute = Dispute.objects.get()
@@ -216,7 +229,7 @@ def test_a_player_still_disputes_only_a_finished_hand(hand, club, table):
     assert not LiveEvent.objects.filter(type="floor_called").exists()
 
 
-# --- the table now -----------------------------------------------------------------------------------------------
+# --- the table now --------------------------------------------------------------------------------
 
 
 def test_between_hands_the_console_reads_the_seats_as_they_are_now(hand, device, director, table):
@@ -224,7 +237,9 @@ def test_between_hands_the_console_reads_the_seats_as_they_are_now(hand, device,
     for seat in (2, 3):
         enter(client, hand, {"type": "fold", "seat": seat})
     seat = table.seats.get(number=3)
-    services.seat_stack_adjust(actor=Actor(user=director), seat=seat, kind="rebuy", amount=500, reason="rebuy")
+    services.seat_stack_adjust(
+        actor=Actor(user=director), seat=seat, kind="rebuy", amount=500, reason="rebuy"
+    )
     services.table_seat_player(
         actor=Actor(user=director), table=table, number=4, stack=1500, player_name="Dee"
     )
