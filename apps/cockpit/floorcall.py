@@ -1,5 +1,7 @@
-"""The club's floor calls, live on every cockpit page: a dispute raised at a table (the console's "Call the
-floor", a player's dispute) appears at once, with a link to its review, without reloading the page."""
+"""The club's floor calls, live in the cockpit: a dispute raised at a table (the console's "Call the floor", a
+player's dispute) appears at once, with a link to its review, without reloading the page. The club's home and
+its disputes page follow the club's floor stream; a tournament's pages hear a call at one of its tables on
+the tournament's stream, which they follow already (static/cockpit/live.js), so no page holds two streams."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from apps.clocks import sse
 from apps.clocks.models import LiveChannel
 from apps.core.errors import error_body
 from apps.disputes.floor import floor_channel
+
+FLOOR_SECTIONS = ("tournaments", "disputes")  # the club's pages that follow the floor stream
 
 
 def floor_stream_of(club: Club) -> str:

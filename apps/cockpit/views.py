@@ -38,7 +38,8 @@ def page(
     tournament's page follows its live stream (the clock page, its level clock's)."""
     if tournament is not None and tournament.status != Tournament.Status.FINISHED:
         context["live"] = selectors.live_stream_of(tournament, clock=section == "clock")
-    context.setdefault("floor_stream", floorcall.floor_stream_of(club))  # the table calls, live
+    if tournament is None and section in floorcall.FLOOR_SECTIONS:
+        context.setdefault("floor_stream", floorcall.floor_stream_of(club))  # the table calls, live
     clubs = Club.objects.filter(pk__in=request.club_ids) if len(request.club_ids) > 1 else []  # type: ignore[attr-defined]
     return render(
         request,

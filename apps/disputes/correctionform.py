@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from apps.core.i18n_names import CARD_RANKS, SUITS, card_name
 from apps.tables.models import Hand
 
@@ -20,10 +22,23 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "muck": ("seat",),
 }
 
+LABELS = {
+    "fold": _("Fold"),
+    "check": _("Check"),
+    "call": _("Call"),
+    "bet": _("Bet"),
+    "raise": _("Raise"),
+    "draw": _("Draw"),
+    "show": _("Show"),
+    "muck": _("Muck"),
+}
+
 
 def correction_builder(hand: Hand) -> dict[str, Any]:
     return {
         "seats": [{"seat": int(s["seat"]), "name": s["name"]} for s in hand.seats],
         "cards": [{"token": r + s, "name": card_name(r + s)} for r in CARD_RANKS for s in SUITS],
-        "types": [{"type": t, "fields": " ".join(f)} for t, f in EVENT_FIELDS.items()],
+        "types": [
+            {"type": t, "label": LABELS[t], "fields": " ".join(f)} for t, f in EVENT_FIELDS.items()
+        ],
     }
