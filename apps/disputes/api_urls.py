@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from apps.disputes import apis, apis_console
+from apps.disputes import apis, apis_console, floorstream
 
 urlpatterns = [
     path("pots/resolve", apis.PotResolveApi.as_view(), name="api-pots-resolve"),
@@ -12,5 +12,6 @@ urlpatterns = [
     path("disputes/<int:dispute_id>/", apis.DisputeDetailApi.as_view(), name="api-dispute-detail"),
     path("disputes/<int:dispute_id>/review", apis.DisputeReviewApi.as_view(), name="api-dispute-review"),
     path("disputes/<int:dispute_id>/sandbox", apis.DisputeSandboxApi.as_view(), name="api-dispute-sandbox"),
+    path("live/clubs/<int:club_id>/floor/", floorstream.floor_stream, name="live-floor"),
     path("disputes/<int:dispute_id>/ruling", apis.DisputeRulingApi.as_view(), name="api-dispute-ruling"),
 ]

@@ -38,7 +38,5 @@ def correction_builder(hand: Hand) -> dict[str, Any]:
     return {
         "seats": [{"seat": int(s["seat"]), "name": s["name"]} for s in hand.seats],
         "cards": [{"token": r + s, "name": card_name(r + s)} for r in CARD_RANKS for s in SUITS],
-        "types": [
-            {"type": t, "label": LABELS[t], "fields": " ".join(f)} for t, f in EVENT_FIELDS.items()
-        ],
+        "types": [{"type": t, "label": LABELS[t], "fields": " ".join(f)} for t, f in EVENT_FIELDS.items()],
     }

@@ -68,7 +68,7 @@ def test_the_floor_stream_is_the_clubs_directors(club, director):
     boss, stranger = Client(), Client()
     boss.force_login(director)
     stranger.force_login(other)
-    url = f"/cockpit/clubs/{club.pk}/floor/live/"
+    url = f"/api/live/clubs/{club.pk}/floor/"
 
     assert Client().get(url).status_code == 401
     assert stranger.get(url).status_code == 403
