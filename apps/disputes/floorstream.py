@@ -16,10 +16,10 @@ from apps.disputes.floor import floor_channel
 def _director_only(request: HttpRequest, club_id: int) -> int | None:
     user = request.user if request.user.is_authenticated else None
     if user is None:
-        raise sse.StreamRefused(JsonResponse(error_body("not_authenticated", "log in first"), status=401))
+        raise sse.StreamRefusal(JsonResponse(error_body("not_authenticated", "log in first"), status=401))
     if not is_director(Actor(user=user), club_id):
         body = error_body("not_director", "Only a director of this club may do that")
-        raise sse.StreamRefused(JsonResponse(body, status=403))
+        raise sse.StreamRefusal(JsonResponse(body, status=403))
     return None
 
 
