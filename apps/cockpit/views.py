@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.accounts.models import Club
-from apps.cockpit import selectors
+from apps.cockpit import floorcall, selectors
 from apps.cockpit.access import actor, attempt, director_required, owned_or_404
 from apps.cockpit.forms import RegisterForm
 from apps.cockpit.views_desk import desk_attempt, desk_page
@@ -38,6 +38,8 @@ def page(
     tournament's page follows its live stream (the clock page, its level clock's)."""
     if tournament is not None and tournament.status != Tournament.Status.FINISHED:
         context["live"] = selectors.live_stream_of(tournament, clock=section == "clock")
+    if tournament is None and section in floorcall.FLOOR_SECTIONS:
+        context.setdefault("floor_stream", floorcall.floor_stream_of(club))  # the table calls, live
     clubs = Club.objects.filter(pk__in=request.club_ids) if len(request.club_ids) > 1 else []  # type: ignore[attr-defined]
     return render(
         request,

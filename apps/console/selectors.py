@@ -48,6 +48,10 @@ def console_config(table: Table, access: Access, request: Any = None) -> dict[st
             "hand": _hand_url("api-hand-detail"),
             "events": _hand_url("api-hand-events"),
             "clockCall": _hand_url("api-clock-call"),
+            "undo": _hand_url("api-hand-undo"),
+            "try": _hand_url("api-hand-try"),
+            "dispute": _hand_url("api-dispute-raise"),
+            "now": reverse("console:now", args=[table.pk]),
         },
         "text": console_text(),
         "rules": rule_texts(),
@@ -59,6 +63,7 @@ def console_text() -> dict[str, Any]:
     from apps.core.i18n_names import CARD_RANKS, SUITS, card_name
 
     return {
+        **mend_text(),
         "cardNames": {r + s: card_name(r + s) for r in CARD_RANKS for s in SUITS} | {"Xx": card_name("Xx")},
         **{f"suit_{s}": str(name) for s, name in SUITS.items()},
         "pickRank": _("Rank"),
@@ -163,4 +168,17 @@ def console_text() -> dict[str, Any]:
         "sessionEnded": _("This console no longer has access. Reload the page to see why."),
         "seat": _("Seat {seat}"),
         "empty": _("empty"),
+    }
+
+
+def mend_text() -> dict[str, str]:
+    """The words mend.js writes: undo, call the floor, the showdown's confirmation, the tournament's end (the
+    buttons and forms are in the template)."""
+    return {
+        "undone": _("Undone: the hand continues from before that entry."),
+        "floorThis": _("This hand ({number})"),
+        "floorLast": _("The last hand ({number})"),
+        "floorCalled": _("The director has been called (dispute {id})."),
+        "busts": _("{name} is out of chips"),
+        "placeRow": _("{place}. {name}"),
     }

@@ -166,6 +166,7 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "reason_required": (
         gettext_noop("a reason is required"),
         gettext_noop("a correction needs a reason"),
+        gettext_noop("say why the entry is undone"),
     ),
     "amount_invalid": (gettext_noop("amount cannot be zero"),),
     "seat_left": (
@@ -186,7 +187,22 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "later_hands_started": (
         gettext_noop("a later hand has started at this table; correct it through the dispute desk"),
+        gettext_noop("the next hand has started: call the floor to correct this one"),
     ),
+    # the console's undo (apps.disputes.undo)
+    "nothing_to_undo": (
+        gettext_noop("there is no entry to undo: nothing was entered since the deal or the last correction"),
+    ),
+    "undo_clock_entry": (
+        gettext_noop("the turn clock entered the last action: call the floor to correct it"),
+    ),
+    "undo_not_yours": (
+        gettext_noop(
+            "another device entered the last action: only that device, or the director, may undo it"
+        ),
+        gettext_noop("someone else entered the last action: only they, or the director, may undo it"),
+    ),
+    "undo_after_elimination": (gettext_noop("this hand eliminated a player: call the floor to correct it"),),
     "phh_one_hand": (gettext_noop("send one hand per request, not %(count)s"),),
     "phh_hand_unfinished": (gettext_noop("the file's hand does not reach its end"),),
     "player_missing": (gettext_noop("give a player id or a player name"),),

@@ -107,7 +107,9 @@ def dispute_raise(*, actor: Actor, hand_id: int, kind: str, description: str) ->
             code="description_required",
             detail={"field": "description"},
         )
-    if hand.status != Hand.Status.FINISHED:
+    # The table's dealer and the director call the floor while a hand is being played too (the console's
+    # "Call the floor"); a player disputes a hand once it is over.
+    if hand.status != Hand.Status.FINISHED and role[0] == Dispute.Role.PLAYER:
         raise Conflict(
             "the hand is still being played: the dealer corrects it, or call the director",
             code="hand_not_finished",
@@ -133,6 +135,9 @@ def dispute_raise(*, actor: Actor, hand_id: int, kind: str, description: str) ->
         actor,
         {"kind": kind, "role": role[0], "late": window.late, "reason": window.reason},
     )
+    from apps.disputes.floor import floor_tell
+
+    floor_tell(dispute)
     _tell_table(
         hand,
         "dispute_raised",

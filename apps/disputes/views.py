@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from apps.core.i18n import hand_result
 from apps.disputes import potform
+from apps.disputes.correctionform import correction_builder
 from apps.disputes.explain import explanation_render
 from apps.engine.errors import EngineError
 from apps.engine.potjson import resolve_request
@@ -134,6 +135,7 @@ def dispute_page(request: HttpRequest, dispute_id: int) -> HttpResponse:
         review=review,
         lines=review["explanation"],
         valid_seqs=[s["seq"] for s in review["steps"] if s["kind"] == "action" and s["voided_by"] is None],
+        builder=correction_builder(dispute.hand),
     )
     return render(request, "disputes/dispute.html", context, status=status)
 

@@ -3,7 +3,7 @@ read without logging in, once the director publishes it."""
 
 from django.urls import path
 
-from apps.public import views, views_me
+from apps.public import floorcall, views, views_me
 
 app_name = "public"
 urlpatterns = [
@@ -29,4 +29,5 @@ urlpatterns = [
     ),
     path("players/<int:player_id>/", views.player_page, name="player"),
     path("hands/<int:hand_id>/replay/", views.hand_replay, name="replay"),
+    path("hands/<int:hand_id>/call-the-floor/", floorcall.hand_call_floor, name="replay-call-floor"),
 ]

@@ -262,6 +262,7 @@ def hand_replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = selectors.hand_published(hand_id=hand_id)
     if hand is None:
         raise Http404("no published hand")
+    from apps.public.floorcall import floor_call_offer
     from apps.public.replay import hand_replay as replay
 
     data = replay(
@@ -279,5 +280,7 @@ def hand_replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         "replay": data,
         "steps": data["steps"],
         "last_index": len(data["steps"]) - 1,
+        "floor_call": floor_call_offer(request, hand),
+        "floor_called": request.GET.get("called", "") if request.GET.get("called", "").isdigit() else "",
     }
     return render(request, "public/replay.html", context)

@@ -255,13 +255,19 @@ def hand_correct(
     void_from_seq: int | None = None,
     events: list[dict[str, Any]] | None = None,
     later_hands: bool = False,
+    dealer_undo: bool = False,
 ) -> Hand:
     """A director's correction: void the valid actions from ``void_from_seq`` on (undo back to the event
     before it) and/or append ``events`` in their place. The voided rows stay, marked with this correction;
     the state is recomputed from the last kept event and the stacks re-flow. ``later_hands``: the dispute
-    desk's ruling, which re-flows the later hands itself, may correct a hand before the last."""
+    desk's ruling, which re-flows the later hands itself, may correct a hand before the last.
+    ``dealer_undo``: the console's undo of the dealer's own last entry (:mod:`apps.disputes.undo` checks
+    that it is theirs and the last), which the table's dealer may make, not only the director."""
     hand = hand_lock(hand_id).hand
-    require_director(actor, hand.table.club_id)
+    if dealer_undo:
+        require_dealer(actor, hand.table)
+    else:
+        require_director(actor, hand.table.club_id)
     events = list(events or [])
     if not reason.strip():
         raise ValidationFailed(

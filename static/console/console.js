@@ -12,11 +12,13 @@
 
   var hand = null; // the hand as the API shows it (HandStateSerializer)
   var table = null; // the table view
+  var now = null; // the table now (console/now.py): its seats, the last finished hand, the tournament
   var amountFresh = true; // the next typed digit replaces the pre-filled amount
   var clockEnd = null; // performance.now() at which the turn clock reaches zero
   var refreshTimer = null;
   var drawnFor = null; // the state the action buttons were drawn for (a re-read of it keeps them as typed)
   var refusalBox = $("console-refusal");
+  var over = false; // the table's tournament is over
   var viaKeyboard = false; // the last input was a key (not a tap): keep the focus where Tab users expect it
 
   var net = window.FloorConsoleNet(cfg, {
@@ -46,7 +48,12 @@
     changed: scheduleRefresh,
     stopped: stopped,
   });
-  var send = net.send;
+  var mend = window.FloorConsoleMend({
+    cfg: cfg, net: net, T: T, hand: function () { return hand; }, now: function () { return now; },
+    accept: accept, render: render, refusal: showRefusal,
+  });
+  // A showdown's last entry waits for the dealer's confirmation (mend.js); every other entry goes at once.
+  var send = mend.guard;
   var picker = window.FloorConsolePicker({
     T: T, hand: function () { return hand; }, send: send, seatName: seatName,
   });
@@ -145,8 +152,9 @@
   }
 
   function refresh() {
-    return net.getJson(cfg.urls.table).then(function (t) {
-      table = t;
+    return net.getJson(cfg.urls.now).then(function (body) {
+      now = body;
+      var t = table = body.table;
       var id = t.current_hand || (hand && hand.id) || cfg.hand;
       if (!id) { hand = null; return null; }
       if (t.current_hand && hand && hand.id !== t.current_hand) hand = null; // a new hand started elsewhere
@@ -182,11 +190,13 @@
 
   // --- drawing the page -----------------------------------------------------------------------------------
 
-  function render() {
+  function render(force) {
+    if (force === true) drawnFor = null; // redraw the actions (the showdown's "Go back")
     var root = $("console");
     root.dataset.ready = "true";
     root.dataset.phase = hand ? (hand.status === "finished" ? "finished" : hand.phase) : "none";
     root.dataset.seq = hand ? hand.seq : "";
+    over = mend.render();
     renderStatus();
     renderSeats();
     renderActions();
@@ -259,15 +269,19 @@
   function renderSeats() {
     var ol = $("console-seats");
     ol.textContent = "";
-    var seats = hand ? hand.seats : (table ? table.seats : []);
-    var toAct = hand && hand.status === "in_progress" ? hand.to_act : null;
-    var button = hand ? hand.button : (table ? table.button_seat : null);
+    // Between hands the table as it is now (a rebuy, a bust, a move, the final table's redraw), not the last
+    // hand's seats; the last hand's result stays shown below.
+    var live = hand && hand.status === "in_progress";
+    var seats = live ? hand.seats : (table ? table.seats : (hand ? hand.seats : []));
+    var toAct = live ? hand.to_act : null;
+    var button = live ? hand.button : (table ? table.button_seat : (hand ? hand.button : null));
     seats.forEach(function (s) { ol.appendChild(renderSeat(s, toAct, button)); });
   }
 
   function renderActions() {
     var box = $("console-buttons");
-    var key = hand ? [hand.id, hand.seq, hand.status].join(":") : "none:" + (table ? table.button_seat : "");
+    var key = (hand ? [hand.id, hand.seq, hand.status].join(":") : "none:" + (table ? table.button_seat : "")) +
+      (over ? ":over" : "");
     if (key === drawnFor) return; // the same state: keep what the dealer typed or picked, and any refusal
     drawnFor = key;
     var hadFocus = viaKeyboard && box.contains(document.activeElement);
@@ -275,7 +289,9 @@
     hideRefusal();
     box.textContent = "";
     $("console-to-act").textContent = "";
-    if (!hand || hand.status === "finished") {
+    if (over) {
+      // a finished tournament deals no more: its places are shown instead (mend.js)
+    } else if (!hand || hand.status === "finished") {
       var g = group("next");
       g.appendChild(bigButton(hand || (table && table.button_seat) ? T.nextHand : T.firstHand, "n",
         startHand, "act-next"));
@@ -543,6 +559,11 @@
   window.addEventListener("online", scheduleRefresh);
   setInterval(tick, 250);
   setInterval(function () { if (!net.isBusy() && !document.hidden) refresh(); }, 20000); // a push missed
+  // Between hands seats change without a table push (a rebuy, an elimination, a move, the final table's
+  // redraw, the tournament's end): the table is read again every few seconds until the next hand.
+  setInterval(function () {
+    if ((!hand || hand.status === "finished") && !net.isBusy() && !document.hidden && !mend.waiting()) refresh();
+  }, 3000);
 
   var pending = net.pending();
   refresh().then(function () {

@@ -173,13 +173,16 @@ def test_only_the_director_rules_and_only_once() -> None:
     assert client_for(player).get(f"/api/disputes/{dispute['id']}/review").status_code == 403
 
 
-def test_a_dispute_on_a_hand_still_being_played_is_refused() -> None:
+def test_a_player_may_not_dispute_a_hand_still_being_played_but_the_director_calls_the_floor() -> None:
     table, director = given_table()
     hand = tables.hand_start(actor=director, table=table, button=1)
+    player = given_player_user(table.club, Player.objects.get(club=table.club, name="P1"))
 
-    answer = raise_dispute(client_for(director), hand)
+    by_player = raise_dispute(client_for(player), hand)
+    by_director = raise_dispute(client_for(director), hand)
 
-    assert (answer.status_code, answer.json()["code"]) == (409, "hand_not_finished")
+    assert (by_player.status_code, by_player.json()["code"]) == (409, "hand_not_finished")
+    assert by_director.status_code == 201  # the floor is called while the hand is played (the console)
 
 
 # --- the review and the sandbox ---------------------------------------------------------------------------
