@@ -136,6 +136,17 @@ def seated(tt: TournamentTable) -> dict[int, Seat]:
     return {s.number: s for s in Seat.objects.filter(table=tt.table, left_at__isnull=True)}
 
 
+def stacks_set(tt: TournamentTable, stacks: dict[int, int]) -> None:
+    """Give the players in seats ``stacks``'s keys those stacks (a test's starting position)."""
+    for n, s in seated(tt).items():
+        if n in stacks:
+            Seat.objects.filter(pk=s.pk).update(stack=stacks[n])
+
+
+def entry_at(tt: TournamentTable, seat: int) -> Entry:
+    return Entry.objects.get(seat=seated(tt)[seat])
+
+
 def playable(tt: TournamentTable) -> bool:
     return sum(1 for s in seated(tt).values() if s.stack > 0) >= 2
 

@@ -18,25 +18,17 @@ from apps.tournaments import bustundo, desk, seating, services
 from apps.tournaments.models import DeskRecord, Elimination, Entry, Tournament
 from apps.tournaments.payouts import prize_pool_of
 from tests.tournaments.helpers import (
+    entry_at,
     given_director,
     given_tournament,
     open_tables,
     play_hand,
     scripted,
     seated,
+    stacks_set,
 )
 
 pytestmark = [pytest.mark.django_db]
-
-
-def _stacks(tt, stacks: dict[int, int]) -> None:  # type: ignore[no-untyped-def]
-    for n, s in seated(tt).items():
-        if n in stacks:
-            Seat.objects.filter(pk=s.pk).update(stack=stacks[n])
-
-
-def _entry_at(tt, seat: int) -> Entry:  # type: ignore[no-untyped-def]
-    return Entry.objects.get(seat=seated(tt)[seat])
 
 
 def _bust(director, tt, victim: int, caller: int):  # type: ignore[no-untyped-def]
@@ -89,7 +81,7 @@ def test_a_known_players_entry_moves_to_the_right_player_only_before_it_has_play
     seating.tournament_start(actor=director, tournament=t)
     Seat.objects.filter(player__name="P01").update(player=regular)
     (tt,) = open_tables(t)
-    _stacks(tt, {n: 2000 for n in seated(tt)})
+    stacks_set(tt, {n: 2000 for n in seated(tt)})
     from tests.tournaments.helpers import quiet
 
     play_hand(director, tt.table, random.Random(1), quiet)
@@ -173,8 +165,8 @@ def test_an_undone_bust_out_plays_again_at_its_seat_with_its_chips_and_the_bount
     t = given_tournament(club, director, 4, seats_per_table=4, bounty=20)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
-    _stacks(tt, {1: 300, 2: 2000, 3: 2000, 4: 2000})
-    short, hunter = _entry_at(tt, 1), _entry_at(tt, 2)
+    stacks_set(tt, {1: 300, 2: 2000, 3: 2000, 4: 2000})
+    short, hunter = entry_at(tt, 1), entry_at(tt, 2)
     _bust(director, tt, 1, 2)
     short.refresh_from_db()
     assert short.status == "eliminated" and short.place == 4
@@ -205,8 +197,8 @@ def test_an_undone_bust_out_whose_seat_is_taken_is_reseated_by_the_balancer() ->
     t = given_tournament(club, director, 4, seats_per_table=4, late_reg_until_level=3)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
-    _stacks(tt, {1: 300, 2: 2000, 3: 2000, 4: 2000})
-    short = _entry_at(tt, 1)
+    stacks_set(tt, {1: 300, 2: 2000, 3: 2000, 4: 2000})
+    short = entry_at(tt, 1)
     _bust(director, tt, 1, 2)
     late = services.entry_register(actor=director, tournament=t, player_name="Latecomer")
     late.refresh_from_db()
@@ -226,8 +218,8 @@ def test_only_the_latest_bust_out_can_be_undone() -> None:
     t = given_tournament(club, director, 4, seats_per_table=4)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
-    _stacks(tt, {1: 300, 2: 2000, 3: 2000, 4: 200})
-    first, second = _entry_at(tt, 1), _entry_at(tt, 4)
+    stacks_set(tt, {1: 300, 2: 2000, 3: 2000, 4: 200})
+    first, second = entry_at(tt, 1), entry_at(tt, 4)
     _bust(director, tt, 1, 2)
     _bust(director, tt, 4, 2)
     assert Entry.objects.get(pk=second.pk).status == "eliminated"
@@ -237,7 +229,7 @@ def test_only_the_latest_bust_out_can_be_undone() -> None:
     assert refused.value.code == "bust_not_last" and refused.value.rule
     assert Entry.objects.get(pk=first.pk).status == "eliminated"
     with pytest.raises(Conflict) as not_out:
-        bustundo.elimination_undo(actor=director, entry=_entry_at(tt, 2), reason="mistake")
+        bustundo.elimination_undo(actor=director, entry=entry_at(tt, 2), reason="mistake")
     assert not_out.value.code == "entry_not_eliminated"
     bustundo.elimination_undo(actor=director, entry=second, reason="mistake")
     assert Entry.objects.get(pk=second.pk).status == "playing"

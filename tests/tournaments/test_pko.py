@@ -9,30 +9,20 @@ import random
 
 import pytest
 
-from apps.tables.models import Seat
 from apps.tournaments import bustundo, seating
 from apps.tournaments.models import Elimination, Entry
 from apps.tournaments.selectors import standings_live
 from tests.tournaments.helpers import (
+    entry_at,
     given_director,
     given_tournament,
     open_tables,
     play_hand,
     scripted,
-    seated,
+    stacks_set,
 )
 
 pytestmark = [pytest.mark.django_db]
-
-
-def _stacks(tt, stacks: dict[int, int]) -> None:  # type: ignore[no-untyped-def]
-    for n, s in seated(tt).items():
-        if n in stacks:
-            Seat.objects.filter(pk=s.pk).update(stack=stacks[n])
-
-
-def _at(tt, seat: int) -> Entry:  # type: ignore[no-untyped-def]
-    return Entry.objects.get(seat=seated(tt)[seat])
 
 
 def _heads(t) -> dict[str, int]:  # type: ignore[no-untyped-def]
@@ -44,8 +34,8 @@ def test_a_knockout_pays_half_in_cash_and_puts_half_on_the_winners_head() -> Non
     t = given_tournament(club, director, 3, seats_per_table=3, bounty=50, progressive_bounty=True)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
-    _stacks(tt, {1: 300, 2: 2000, 3: 200})
-    short, hunter, third = _at(tt, 1), _at(tt, 2), _at(tt, 3)
+    stacks_set(tt, {1: 300, 2: 2000, 3: 200})
+    short, hunter, third = entry_at(tt, 1), entry_at(tt, 2), entry_at(tt, 3)
     assert set(_heads(t).values()) == {50}
 
     play_hand(director, tt.table, random.Random(1), scripted({1}, {2}, [2, 3, 1]))
@@ -71,8 +61,8 @@ def test_a_split_pot_shares_the_head_and_each_half_pays_its_odd_unit_in_cash() -
     t = given_tournament(club, director, 4, seats_per_table=4, bounty=75, progressive_bounty=True)
     seating.tournament_start(actor=director, tournament=t)
     (tt,) = open_tables(t)
-    _stacks(tt, {1: 300, 2: 2000, 3: 2000, 4: 1000})
-    short, left, right = _at(tt, 1), _at(tt, 2), _at(tt, 3)
+    stacks_set(tt, {1: 300, 2: 2000, 3: 2000, 4: 1000})
+    short, left, right = entry_at(tt, 1), entry_at(tt, 2), entry_at(tt, 3)
 
     def split(state, legal, rng):  # type: ignore[no-untyped-def]
         if "finish_order" in legal:
