@@ -187,6 +187,36 @@ MATRIX: dict[str, list[Any]] = {
             STAFF,
         )
     ],
+    **{
+        f"cockpit/entries/<int:entry_id>/{action}/": [
+            Write(one(lambda w, action=action: f"/cockpit/entries/{ENTRY(w)}/{action}/"), DIRECTOR)
+        ]
+        for action in ("rename", "remove", "undo-registration", "undo-bust")
+    },
+    "cockpit/tournaments/<int:tournament_id>/print/": [
+        Read(
+            tournament_cases("/cockpit/tournaments/{}/print/"),
+            {"published": DIRECTOR, "unpublished": DIRECTOR},
+        )
+    ],
+    "cockpit/tournaments/<int:tournament_id>/print/<slug:sheet>/": [
+        Read(
+            tournament_cases("/cockpit/tournaments/{}/print/" + sheet + "/"),
+            {"published": DIRECTOR, "unpublished": DIRECTOR},
+        )
+        for sheet in ("seats", "moves", "signin", "payouts", "results")
+    ],
+    "console/tables/<int:table_id>/now/": [
+        Read(
+            {
+                "published": lambda w: f"/console/tables/{w.cash.pk}/now/",
+                "private": lambda w: f"/console/tables/{w.private.pk}/now/",
+            },
+            {"published": STAFF, "private": DIRECTOR},
+        )
+    ],
+    # calling the floor from the replay page: whoever may raise a dispute on the hand
+    "hands/<int:hand_id>/call-the-floor/": [Write(hand_cases("/hands/{}/call-the-floor/"), CLUB)],
     "cockpit/clubs/<int:club_id>/devices/": [
         Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/devices/"), {"-": DIRECTOR})
     ],
@@ -350,6 +380,9 @@ MATRIX: dict[str, list[Any]] = {
         Read(hand_cases("/api/hands/{}/events/"), PUBLIC_OR_CLUB),
         Write(hand_cases("/api/hands/{}/events/"), STAFF),
     ],
+    # trying an entry writes nothing, but shows the hand as the entry would leave it: the table's staff only
+    "api/hands/<int:hand_id>/events/try": [Write(hand_cases("/api/hands/{}/events/try"), STAFF)],
+    "api/hands/<int:hand_id>/undo": [Write(hand_cases("/api/hands/{}/undo"), STAFF)],
     "api/hands/<int:hand_id>/corrections/": [Write(hand_cases("/api/hands/{}/corrections/"), DIRECTOR)],
     "api/hands/<int:hand_id>/award-check/": [Write(hand_cases("/api/hands/{}/award-check/"), ANYONE)],
     "api/hands/<int:hand_id>/phh": [Read(hand_cases("/api/hands/{}/phh"), PUBLIC_OR_CLUB)],
@@ -416,6 +449,9 @@ MATRIX: dict[str, list[Any]] = {
     "api/moves/<int:move_id>/decide/": [Write(one(lambda w: "/api/moves/999999/decide/"), DIRECTOR)],
     "api/entries/<int:entry_id>/<str:action>/": [
         Write(one(lambda w: f"/api/entries/{ENTRY(w)}/rebuy/"), DIRECTOR)
+    ],
+    "api/live/clubs/<int:club_id>/floor/": [
+        Read(one(lambda w: f"/api/live/clubs/{w.club.pk}/floor/"), {"-": DIRECTOR})
     ],
     "api/live/tournaments/<int:tournament_id>/": [
         Read(tournament_cases("/api/live/tournaments/{}/"), PUBLIC_OR_CLUB)
