@@ -216,6 +216,26 @@ class LevelForm(forms.Form):
         return units
 
 
+class _LevelRows(forms.BaseFormSet):
+    """The rows of the levels table. Its cells show no label of their own (the column heads do), so each
+    input names itself for a screen reader: "Level 2: Ante"."""
+
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        row = (index or 0) + 1
+        for field in form.fields.values():
+            field.widget.attrs["aria-label"] = _("Level %(row)s: %(column)s") % {
+                "row": row,
+                "column": field.label or "",
+            }
+
+
 LevelFormSet = forms.formset_factory(
-    LevelForm, extra=0, can_delete=True, can_order=True, max_num=200, validate_max=True
+    LevelForm,
+    formset=_LevelRows,
+    extra=0,
+    can_delete=True,
+    can_order=True,
+    max_num=200,
+    validate_max=True,
 )
