@@ -9,12 +9,27 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 HOST=${HOST:-0.0.0.0}
 PORT=${PORT:-8000}
-export DEBUG=${DEBUG:-true}
+# Phones on the Wi-Fi reach this server, so it runs as production does: no debug pages (they show source
+# code, settings and a hand's cards in a traceback's locals to anyone on the network), and a secret key of
+# this machine's own, not the public development one (it signs the login-lockout cookie). DEBUG=true stays
+# available to a developer who asks for it.
+export DEBUG=${DEBUG:-false}
+VAR_DIR=${FLOOR_VAR_DIR:-var}
+mkdir -p "$VAR_DIR"
+if [ -z "${SECRET_KEY:-}" ]; then
+  if [ ! -s "$VAR_DIR/secret_key" ]; then
+    (umask 077 && $PY -c 'import secrets; print(secrets.token_urlsafe(48))' > "$VAR_DIR/secret_key")
+  fi
+  SECRET_KEY=$(cat "$VAR_DIR/secret_key")
+  export SECRET_KEY
+fi
 # Links and QR codes made on a page opened at 127.0.0.1 then carry the LAN address (apps/core/links.py).
 export FLOOR_LISTEN_HOST=$HOST
 
 $PY manage.py migrate --noinput -v0
 $PY manage.py load_demo
+# Without DEBUG, WhiteNoise serves the collected, hashed files (what production serves).
+$PY manage.py collectstatic --noinput -v0
 
 pids=()
 stop() {

@@ -113,6 +113,23 @@ def test_make_run_serves_the_embedded_default_and_stops_on_ctrl_c() -> None:
         assert b'"status": "ok"' in health, health
         assert b'"sqlite"' in health
 
+        # Phones on the Wi-Fi reach it: no debug page (URL patterns, settings, a traceback's locals) ...
+        missing = urllib.request.Request(
+            f"http://127.0.0.1:{port}/no-such-page/", headers={"Accept": "text/html"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as not_found:
+            urllib.request.urlopen(missing, timeout=5)
+        page = not_found.value.read()
+        assert not_found.value.code == 404
+        assert b"URLconf" not in page and b"DEBUG = True" not in page, page[:300]
+        # ... and a secret key of this machine's own, kept from other users, not the public development one
+        from director.config import DEV_SECRET_KEY
+
+        key_file = Path(os.environ.get("FLOOR_VAR_DIR") or ROOT / "var") / "secret_key"
+        assert key_file.stat().st_mode & 0o077 == 0, oct(key_file.stat().st_mode)
+        key = key_file.read_text().strip()
+        assert len(key) >= 50 and key != DEV_SECRET_KEY
+
         # a phone on the home network asks by the machine's address or its .local name: answered
         from director.lan import machine_addresses
 
