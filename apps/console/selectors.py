@@ -14,7 +14,7 @@ from apps.clocks.live import table_channel
 from apps.clocks.models import LiveChannel
 from apps.console.access import Access
 from apps.console.rules import rule_texts
-from apps.core.i18n_names import table_display_name
+from apps.core.i18n_names import table_short_name
 from apps.tables.models import Hand, Table
 
 
@@ -35,7 +35,7 @@ def console_config(table: Table, access: Access, request: Any = None) -> dict[st
     live_after = LiveChannel.objects.filter(name=table_channel(table.pk)).values_list("last_id", flat=True)
     return {
         "table": table.pk,
-        "tableName": table_display_name(table.name),
+        "tableName": table_short_name(table.name),
         "hand": hand,
         "auth": "device" if access.device is not None else "session",
         "token": access.token,

@@ -122,3 +122,14 @@ def table_display_name(name: str) -> str:
     if m["kind"] == "final":
         return gettext("%(tournament)s #%(id)s final table %(number)s") % values
     return gettext("%(tournament)s #%(id)s table %(number)s") % values
+
+
+def table_short_name(name: str) -> str:
+    """What a phone's narrow header has room for: a tournament's table as "Table 2" / "Final table 2" in
+    the active language (the tournament is named elsewhere on the page), any other name as given."""
+    m = _TOURNAMENT_TABLE.match(name or "")
+    if m is None:
+        return name
+    if m["kind"] == "final":
+        return gettext("Final table %(number)s") % {"number": m["number"]}
+    return gettext("Table %(number)s") % {"number": m["number"]}

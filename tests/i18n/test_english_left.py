@@ -17,7 +17,7 @@ from django.conf import settings
 from django.test import Client
 
 from apps.accounts.models import Club, DeviceToken, Player
-from apps.core.i18n_names import table_display_name
+from apps.core.i18n_names import table_display_name, table_short_name
 from apps.standings.models import League, Season
 from apps.tournaments.models import Entry, Tournament
 from tests.i18n.test_pages import _client, _url, page_patterns, text_nodes
@@ -162,6 +162,18 @@ def test_a_seat_draws_table_names_are_translated() -> None:
         assert table_display_name("Friday night #12 table 4") == "Friday night #12 стол 4"
     with translation.override("pt"):
         assert table_display_name("Sunday #2 table 1") == "Sunday #2 mesa 1"
+
+
+def test_a_phones_header_names_a_tournament_table_by_its_number() -> None:
+    from django.utils import translation
+
+    assert table_short_name("Demo Five-Card Draw Turbo #1 table 2") == "Table 2"
+    assert table_short_name("Demo Five-Card Draw Turbo #1 final 1") == "Final table 1"
+    assert table_short_name("Kitchen table") == "Kitchen table"
+    with translation.override("ru"):
+        assert table_short_name("Sunday #2 table 3") == "Стол 3"
+    with translation.override("pt"):
+        assert table_short_name("Sunday #2 final 1") == "Mesa final 1"
 
 
 @pytest.mark.django_db

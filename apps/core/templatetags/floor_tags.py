@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import pgettext_lazy
 
-from apps.core.i18n_names import table_display_name
+from apps.core.i18n_names import table_display_name, table_short_name
 
 register = template.Library()
 
@@ -14,6 +14,12 @@ register = template.Library()
 def table_name(name: str) -> str:
     """``"Sunday #2 table 1"`` → "Sunday #2 meja 1" on an Indonesian page (see ``table_display_name``)."""
     return table_display_name(str(name or ""))
+
+
+@register.filter
+def table_short(name: str) -> str:
+    """``"Sunday #2 table 1"`` → "Table 1": a phone's header (see ``table_short_name``)."""
+    return table_short_name(str(name or ""))
 
 
 # Codes stored in English (hand events, roles, dispute audit rows), named in the page's language.
