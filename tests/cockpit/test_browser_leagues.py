@@ -16,7 +16,7 @@ from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.clockonly_helpers import given_holdem, play_out
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 PHONE = {"width": 360, "height": 740}
 

@@ -10,7 +10,7 @@ from tests.cockpit.helpers import flashed, given_director_client
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.clockonly_helpers import given_holdem, play_out
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_a_league_with_a_points_table_and_best_n_then_a_season() -> None:
