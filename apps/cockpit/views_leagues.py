@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
@@ -84,7 +85,11 @@ def league_edit(request: HttpRequest, league_id: int) -> HttpResponse:
                     published=form.cleaned_data["published"],
                 ),
                 lambda n: (
-                    _("League saved. Its leaderboards are recomputed (%(n)s tournaments scored again).")
+                    ngettext(
+                        "League saved. Its leaderboards are recomputed (%(n)s tournament scored again).",
+                        "League saved. Its leaderboards are recomputed (%(n)s tournaments scored again).",
+                        n,
+                    )
                     % {"n": n}
                 ),
             )
