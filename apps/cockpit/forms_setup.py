@@ -55,6 +55,29 @@ def _choice(label: Any, choices: list[tuple[str, Any]], initial: str) -> Any:
     return forms.ChoiceField(label=label, choices=choices, initial=initial)
 
 
+def chip_counts(text: str) -> dict[int, int]:
+    """``5×300, 25×200`` as ``{5: 300, 25: 200}`` (x and * work for ×; each chip once)."""
+    text = text.lower().replace("x", "×").replace("*", "×")
+    out: dict[int, int] = {}
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        value, _sep, count = part.partition("×")
+        try:
+            d, n = int(value.strip()), int(count.strip())
+        except ValueError:
+            raise forms.ValidationError(
+                _("Write each chip as value × count, as in 25×200 (not “%(part)s”).") % {"part": part}
+            ) from None
+        if not (1 <= d <= MAX and 0 <= n <= 10**6) or d in out:
+            raise forms.ValidationError(
+                _("Each chip once, a value of at least 1 and a count from 0 to 1,000,000 (“%(part)s”).")
+                % {"part": part}
+            )
+        out[d] = n
+    return dict(sorted(out.items()))
+
+
 class TournamentSetupForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=60)
     game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="five-card-draw")
@@ -142,6 +165,15 @@ class TournamentSetupForm(forms.Form):
         max_length=400,
         help_text=_("For example 5×300, 25×200, 100×100, 500×50. Empty: no chip set."),
     )
+    stack_chips = forms.CharField(
+        label=_("Starting stack in chips: value × how many"),
+        required=False,
+        max_length=400,
+        help_text=_(
+            "For example 25×8, 100×18 for 2,000. Chips of the set only, adding up to the starting stack. "
+            "Empty: Floor builds it."
+        ),
+    )
     expected_rebuys = _whole(_("Expected rebuys, in all"), high=100_000, initial=0)
     published = forms.BooleanField(label=_("Published (the public sees it)"), required=False)
     # not "template_name": a form renders with its template_name
@@ -161,30 +193,17 @@ class TournamentSetupForm(forms.Form):
         return parts
 
     def clean_chips(self) -> dict[int, int]:
-        text = (self.cleaned_data.get("chips") or "").lower().replace("x", "×").replace("*", "×")
-        out: dict[int, int] = {}
-        for part in (p.strip() for p in text.replace(";", ",").split(",")):
-            if not part:
-                continue
-            value, _sep, count = part.partition("×")
-            try:
-                d, n = int(value.strip()), int(count.strip())
-            except ValueError:
-                raise forms.ValidationError(
-                    _("Write each chip as value × count, as in 25×200 (not “%(part)s”).") % {"part": part}
-                ) from None
-            if not (1 <= d <= MAX and 0 <= n <= 10**6) or d in out:
-                raise forms.ValidationError(
-                    _("Each chip once, a value of at least 1 and a count from 0 to 1,000,000 (“%(part)s”).")
-                    % {"part": part}
-                )
-            out[d] = n
-        return dict(sorted(out.items()))
+        return chip_counts(self.cleaned_data.get("chips") or "")
+
+    def clean_stack_chips(self) -> dict[int, int]:
+        return chip_counts(self.cleaned_data.get("stack_chips") or "")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("payout_kind") == "percentages" and not data.get("percentages"):
             self.add_error("percentages", _("Give the percentages, or fill them from Floor's table."))
+        if data.get("stack_chips") and not data.get("chips"):
+            self.add_error("stack_chips", _("Give the chip set first: the stack is made of its chips."))
         if data.get("bounty", 0) and data.get("bounty", 0) > MAX - (data.get("to_pool") or 0):
             self.add_error("bounty", _("The buy-in is too large."))
         return data

@@ -15,6 +15,8 @@ from apps.tournaments.services import structure_for
 
 FCD, TD, SD = "five-card-draw", "2-7-triple-draw", "2-7-single-draw"
 LEVEL_KEYS = ("small_blind", "big_blind", "ante", "big_blind_ante")
+# The form's planning fields: not settings of the tournament, kept by a template all the same.
+PLAN_FIELDS = ("source", "template", "players", "hours", "level_minutes", "expected_rebuys", "paid_places")
 
 
 def game_of(d: dict[str, Any], levels: list[dict[str, Any]]) -> dict[str, Any]:
@@ -90,7 +92,9 @@ def setup_of_form(form: TournamentSetupForm, levels: list[dict[str, Any]]) -> di
         settings |= {"format": "match", "match_hands": d["fcd_hands"]}
     else:
         settings |= {"format": "freezeout"}
-    if chips:
+    if chips and d.get("stack_chips"):  # the director's own: the service checks it
+        settings["chip_set"]["stack"] = {str(k): v for k, v in d["stack_chips"].items()}
+    elif chips:
         try:
             stack = chipset.stack_of_chips(d["starting_stack"], list(chips))
             settings["chip_set"]["stack"] = {str(k): v for k, v in stack.items()}
@@ -103,6 +107,8 @@ def setup_of_form(form: TournamentSetupForm, levels: list[dict[str, Any]]) -> di
         "structure": levels,
         "settings": settings,
         "time_bank": {"seconds": d["time_bank_seconds"], "per": d["time_bank_per"]},
+        # what the form plans with and a template keeps (the tournament itself does not need it)
+        "plan": {name: d.get(name) for name in PLAN_FIELDS},
     }
 
 
@@ -163,9 +169,25 @@ def form_data_of_setup(setup: dict[str, Any]) -> tuple[dict[str, Any], list[dict
         data["paid_places"] = len(payout["percentages"])
     else:
         data["payout_kind"] = "standard"
-    counts = (s.get("chip_set") or {}).get("counts", {})
-    data["chips"] = ", ".join(f"{d}×{counts.get(str(d), 0)}" for d in s.get("chip_denominations") or [])
+    chip_set = s.get("chip_set") or {}
+    counts = chip_set.get("counts", {})
+    denominations = s.get("chip_denominations") or []
+    data["chips"] = ", ".join(f"{d}×{counts.get(str(d), 0)}" for d in denominations)
+    data["stack_chips"] = _own_stack(chip_set.get("stack") or {}, setup["starting_stack"], denominations)
+    data |= {k: v for k, v in (setup.get("plan") or {}).items() if k in PLAN_FIELDS and v is not None}
     return data, [level_row(lv) for lv in setup["structure"]]
+
+
+def _own_stack(stack: dict[str, int], amount: int, denominations: list[int]) -> str:
+    """The stored starting stack in chips as the form shows it: empty when it is the one Floor builds (so
+    a changed starting stack gets its chips built again)."""
+    own = {int(d): int(n) for d, n in stack.items()}
+    try:
+        if denominations and own == chipset.stack_of_chips(amount, denominations):
+            return ""
+    except chipset.ChipSetProblem:
+        pass
+    return ", ".join(f"{d}×{n}" for d, n in sorted(own.items()))
 
 
 def level_row(level: dict[str, Any]) -> dict[str, Any]:
@@ -242,7 +264,7 @@ FIELDS = {
     "starting_stack": "starting_stack", "rebuy_chips": "rebuy_chips", "addon_chips": "addon_chips",
     "seats_per_table": "seats_per_table", "time_bank_seconds": "time_bank_seconds",
     "time_bank_per": "time_bank_per", "game.turn_time_limit": "turn_time_limit",
-    "template_name": "template_title",
+    "template_name": "template_title", "chip_set.stack": "stack_chips",
 }  # fmt: skip
 GAME_PREFIX = {FCD: "fcd_", TD: "td_", SD: "sd_"}
 

@@ -25,6 +25,7 @@ urlpatterns = [
     path("devices/<int:device_id>/revoke/", views_club.device_revoke_view, name="device-revoke"),
     path("clubs/<int:club_id>/disputes/", views_club.disputes, name="disputes"),
     path("clubs/<int:club_id>/leagues/", views_leagues.leagues, name="leagues"),
+    path("leagues/<int:league_id>/edit/", views_leagues.league_edit, name="league-edit"),
     path("leagues/<int:league_id>/seasons/new/", views_leagues.season_new, name="season-new"),
     path("seasons/<int:season_id>/", views_leagues.season, name="season"),
     path("seasons/<int:season_id>/attach/", views_leagues.season_attach, name="season-attach"),

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
@@ -62,6 +63,60 @@ def leagues(request: HttpRequest, club_id: int) -> HttpResponse:
         season_form=SeasonCreateForm(),
         status=status,
     )
+
+
+@director_required
+def league_edit(request: HttpRequest, league_id: int) -> HttpResponse:
+    """GET the league's form with its settings; POST changes them and scores its seasons' finished
+    tournaments again (a formula that cannot score them is refused, nothing written)."""
+    league: League = owned_or_404(request, League.objects.select_related("club"), league_id, "club_id")
+    form = LeagueCreateForm(request.POST or None, initial=_league_initial(league))
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            scored = attempt(
+                request,
+                lambda: services.league_update(
+                    actor=actor(request),
+                    league=league,
+                    name=form.cleaned_data["name"].strip(),
+                    points=form.points(),
+                    best_n=form.cleaned_data["best_n"],
+                    published=form.cleaned_data["published"],
+                ),
+                lambda n: (
+                    ngettext(
+                        "League saved. Its leaderboards are recomputed (%(n)s tournament scored again).",
+                        "League saved. Its leaderboards are recomputed (%(n)s tournaments scored again).",
+                        n,
+                    )
+                    % {"n": n}
+                ),
+            )
+            if scored is not None:
+                return redirect("cockpit:leagues", club_id=league.club_id)
+        status = 400
+    return page(
+        request,
+        "cockpit/league_edit.html",
+        club=league.club,
+        section="leagues",
+        league=league,
+        form=form,
+        status=status,
+    )
+
+
+def _league_initial(league: League) -> dict[str, object]:
+    points = league.points or {}
+    table = ", ".join(f"{p / 100:g}" for p in points.get("table", []))
+    return {
+        "name": league.name,
+        "kind": points.get("kind", "table"),
+        "table": table,
+        "best_n": league.best_n,
+        "published": league.published,
+    }
 
 
 @require_POST

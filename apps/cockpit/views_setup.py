@@ -180,6 +180,10 @@ def _preview(the_setup: dict[str, Any], form: TournamentSetupForm) -> dict[str, 
         "levels": selectors.structure_rows(the_setup["structure"]),
     }
     chips: dict[int, int] = d["chips"]
+    if chips and d["stack_chips"]:  # a stack the set cannot make is a refusal on its field, not a warning
+        setup.stack_chips_check(
+            {str(c): n for c, n in d["stack_chips"].items()}, d["starting_stack"], list(chips)
+        )
     if chips:
         try:
             plan = chipset.chip_plan(
@@ -192,6 +196,7 @@ def _preview(the_setup: dict[str, Any], form: TournamentSetupForm) -> dict[str, 
                 rebuy_chips=d["rebuy_chips"] if s.get("rebuy_until_level") else 0,
                 add_ons=entries if s.get("addon_until_level") else 0,
                 add_on_chips=d["addon_chips"] if s.get("addon_until_level") else 0,
+                stack=d["stack_chips"] or None,
             )
         except chipset.ChipSetProblem as exc:
             out["chip_problem"] = str(exc)
@@ -213,7 +218,14 @@ def _chip_warnings(plan: chipset.ChipPlan, d: dict[str, Any], entries: int) -> l
             "and the set has %(have)s (TDA 15: enough chips for the field)."
         )
         % {"entries": entries, "needed": needed, "chip": chip, "have": have}
-        for chip, needed, have in plan.short
+        if level is None
+        else _(
+            "After the colour-up before level %(level)s, the field (%(entries)s stacks with its rebuys and "
+            "add-ons) needs %(needed)s chips of %(chip)s and the set has %(have)s (TDA 15: the chips raced "
+            "off come back as bigger ones)."
+        )
+        % {"level": level, "entries": entries, "needed": needed, "chip": chip, "have": have}
+        for chip, needed, have, level in plan.short
     ]
     if plan.stack_times is not None:
         out.append(

@@ -19,12 +19,27 @@ from apps.tournaments.selectors import standings_final
 
 
 def tournament_now(table: Table) -> dict[str, Any] | None:
-    """The tournament the table belongs to (None for a cash table), with its places once it is over."""
+    """The tournament the table belongs to (None for a cash table), with its places once it is over; a
+    broken table (its players moved by a table break or the final table's redraw) says so, with the tables
+    still playing: it deals no more."""
     link = TournamentTable.objects.select_related("tournament").filter(table=table).first()
     if link is None:
         return None
     t = link.tournament
-    out: dict[str, Any] = {"id": t.pk, "name": t.name, "status": t.status, "results": []}
+    out: dict[str, Any] = {
+        "id": t.pk,
+        "name": t.name,
+        "status": t.status,
+        "results": [],
+        "table_broken": link.broken_at is not None,
+        "tables_playing": [],
+    }
+    if link.broken_at is not None:
+        out["tables_playing"] = list(
+            TournamentTable.objects.filter(tournament=t, broken_at__isnull=True)
+            .order_by("number")
+            .values_list("table__name", flat=True)
+        )
     if t.status == Tournament.Status.FINISHED:
         out["results"] = [
             {"place": r["place"], "place_to": r["place_to"], "player": r["player"], "prize": r["prize"]}

@@ -181,4 +181,5 @@ def mend_text() -> dict[str, str]:
         "floorCalled": _("The director has been called (dispute {id})."),
         "busts": _("{name} is out of chips"),
         "placeRow": _("{place}. {name}"),
+        "brokenTo": _("Its players moved to {tables}."),
     }

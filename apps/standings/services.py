@@ -72,6 +72,42 @@ def league_create(
 
 
 @transaction.atomic
+def league_update(
+    *,
+    actor: Actor,
+    league: League,
+    name: str,
+    points: dict[str, Any],
+    best_n: int | None,
+    published: bool,
+) -> int:
+    """Change the league's name, points formula, best-N and publication; every finished tournament of its
+    seasons is scored again with the new formula (the leaderboards follow: they are read from those
+    results). Refused as a whole, nothing written, when the formula is invalid or cannot score one of the
+    results. Returns how many tournaments were scored again."""
+    require_director(actor, league.club_id)
+    league = League.objects.select_for_update().get(pk=league.pk)
+    points_setting_check(points)
+    points_rule(points)
+    if best_n is not None and best_n < 1:
+        raise ValidationFailed(
+            "best_n counts one or more results", code="best_n_invalid", detail={"field": "best_n"}
+        )
+    if League.objects.filter(club_id=league.club_id, name=name).exclude(pk=league.pk).exists():
+        raise ValidationFailed(f"the club already has a league named {name!r}", code="league_name_taken")
+    league.name, league.points, league.best_n, league.published = name, points, best_n, published
+    league.save(update_fields=["name", "points", "best_n", "published"])
+    links = SeasonTournament.objects.filter(
+        season__league=league, tournament__status=Tournament.Status.FINISHED
+    ).select_related("season__league", "tournament")
+    scored = 0
+    for link in links.order_by("pk"):
+        _season_results(link.season, link.tournament)
+        scored += 1
+    return scored
+
+
+@transaction.atomic
 def season_create(*, actor: Actor, league: League, name: str) -> Season:
     require_director(actor, league.club_id)
     if Season.objects.filter(league=league, name=name).exists():

@@ -13,14 +13,18 @@ No database here: the setup service (:mod:`apps.tournaments.setup`) and the cock
 * **A stack of chips** (:func:`stack_of_chips`): each chip but the largest gets what makes the rest payable
   in the next chip, then more of it in lots worth one next chip while it has fewer than ten and holds less
   than a fifth of the stack; the largest chip takes the rest.
-* **Warnings** (:func:`chip_set_warnings`): the field with its expected rebuys and add-ons needs more of a
-  chip than the set has (TDA 15: the house must have chips for the field), or the starting stack is outside
-  80 to 600 times the smallest chip (Poker Club HQ's rule of thumb).
+* **The director's own stack** (:func:`stack_check`): the starting stack as the director builds it
+  (``{25: 8, 100: 18}``) must use chips of the set only and add up to the starting stack.
+* **Warnings** (:func:`chip_plan`): the field with its expected rebuys and add-ons needs more of a chip than
+  the set has, at the start or after a colour-up (TDA 15: the house must have chips for the field; TD3
+  checks each colour-up too: the chips raced off leave play, and what they were worth comes back in the
+  next chip up, so the bigger chips must cover that as well), or the starting stack is outside 80 to 600
+  times the smallest chip (Poker Club HQ's rule of thumb).
 
 >>> structure_round_to_chips([{"seconds": 600, "ante": 3, "bet_units": [6, 6]}], [5, 25, 100])
 [{'seconds': 600, 'ante': 5, 'bet_units': [10, 10]}]
 >>> stack_of_chips(1000, [5, 25, 100])
-{5: 10, 25: 10, 100: 7}
+{5: 10, 25: 6, 100: 8}
 """
 
 from __future__ import annotations
@@ -132,6 +136,49 @@ def stack_of_chips(amount: int, denominations: Sequence[int]) -> dict[int, int]:
     return {d: n for d, n in out.items() if n}
 
 
+def stack_check(stack: Mapping[int, int], amount: int, denominations: Sequence[int]) -> dict[int, int]:
+    """The director's starting stack in chips, checked: only chips of the set, whole counts, worth exactly
+    ``amount`` (raises :class:`ChipSetProblem` on the field ``stack_chips``)."""
+    chips = set(denominations)
+    foreign = sorted(d for d in stack if d not in chips)
+    if foreign:
+        raise ChipSetProblem(
+            f"the starting stack uses chips of {', '.join(map(str, foreign))}, which the set does not have",
+            field="stack_chips",
+            amount=foreign[0],
+            chip=min(chips),
+        )
+    worth = sum(d * n for d, n in stack.items())
+    if worth != amount:
+        raise ChipSetProblem(
+            f"the starting stack in chips is worth {worth}, not the starting stack of {amount}",
+            field="stack_chips",
+            amount=worth,
+            chip=min(chips),
+        )
+    return {d: n for d, n in sorted(stack.items()) if n}
+
+
+def needs_after_colour_ups(
+    needed: Mapping[int, int], colour_ups: Sequence[Mapping[str, Any]]
+) -> list[tuple[int, dict[int, int]]]:
+    """The chips the field needs after each colour-up (its level, then chip: count): the chips raced off
+    leave play and what they were worth is paid in the next chip up (rounded up: a race never makes
+    change), the rest as before.
+
+    >>> needs_after_colour_ups({5: 100, 25: 50, 100: 10}, [{"level": 3, "removed": [5], "next_chip": 25}])
+    [(3, {25: 70, 100: 10})]
+    """
+    out: list[tuple[int, dict[int, int]]] = []
+    now = dict(needed)
+    for up in colour_ups:
+        worth = sum(d * now.pop(d, 0) for d in up["removed"])
+        nxt = int(up["next_chip"])
+        now[nxt] = now.get(nxt, 0) + -(-worth // nxt)
+        out.append((int(up["level"]), dict(sorted(now.items()))))
+    return out
+
+
 def amounts_check(
     structure: Sequence[Mapping[str, Any]], amounts: Mapping[str, int], denominations: Sequence[int]
 ) -> None:
@@ -194,9 +241,10 @@ class ChipPlan:
     rebuy: dict[int, int]
     add_on: dict[int, int]
     colour_ups: list[dict[str, Any]]
-    needed: dict[int, int]
+    needed: dict[int, int]  # at the start
     warnings: list[str]  # in English; ``short`` and ``stack_times`` say the same as data
-    short: list[tuple[int, int, int]]  # (chip, the field needs, the set has)
+    short: list[tuple[int, int, int, int | None]]  # (chip, the field needs, the set has, after the
+    # colour-up before this level; None: at the start)
     stack_times: int | None  # the stack in smallest chips, when outside 80 to 600
 
 
@@ -211,15 +259,20 @@ def chip_plan(
     rebuy_chips: int = 0,
     add_ons: int = 0,
     add_on_chips: int = 0,
+    stack: Mapping[int, int] | None = None,
 ) -> ChipPlan:
-    """The plan for ``entries`` entries with ``rebuys`` rebuys and ``add_ons`` add-ons in all (raises
-    :class:`ChipSetProblem` when a stack or a level's amount is not made of the chips)."""
+    """The plan for ``entries`` entries with ``rebuys`` rebuys and ``add_ons`` add-ons in all, the starting
+    stack built as ``stack`` says (else by :func:`stack_of_chips`); raises :class:`ChipSetProblem` when a
+    stack or a level's amount is not made of the chips."""
     amounts_check(
         structure,
         {"starting_stack": starting_stack, "rebuy_chips": rebuy_chips, "addon_chips": add_on_chips},
         denominations,
     )
-    stack = stack_of_chips(starting_stack, denominations)
+    if stack:
+        stack = stack_check(stack, starting_stack, denominations)
+    else:
+        stack = stack_of_chips(starting_stack, denominations)
     rebuy = stack_of_chips(rebuy_chips, denominations) if rebuy_chips else {}
     add_on = stack_of_chips(add_on_chips, denominations) if add_on_chips else {}
     try:
@@ -230,14 +283,25 @@ def chip_plan(
         d: entries * stack.get(d, 0) + rebuys * rebuy.get(d, 0) + add_ons * add_on.get(d, 0)
         for d in sorted(denominations)
     }
+    planned = [
+        {"level": u.level, "removed": list(u.removed), "next_chip": u.next_chip, "at_break": u.at_break}
+        for u in ups
+    ]
+    stages: list[tuple[int | None, dict[int, int]]] = [(None, needed)]
+    stages += needs_after_colour_ups(needed, planned)
     warnings = []
-    short = [(d, n, int(counts.get(d, 0))) for d, n in needed.items() if n > int(counts.get(d, 0))]
-    for d, n, have in short:
-        if n > have:
-            warnings.append(
-                f"the field needs {n} chips of {d} ({entries} stacks, {rebuys} rebuys, {add_ons} add-ons) "
-                f"and the set has {have} (TDA 15)"
-            )
+    short = [
+        (d, n, int(counts.get(d, 0)), level)
+        for level, need in stages
+        for d, n in need.items()
+        if n > int(counts.get(d, 0))
+    ]
+    for d, n, have, level in short:
+        when = "" if level is None else f" after the colour-up before level {level}"
+        warnings.append(
+            f"the field needs {n} chips of {d}{when} ({entries} stacks, {rebuys} rebuys, {add_ons} add-ons) "
+            f"and the set has {have} (TDA 15)"
+        )
     smallest = min(denominations)
     stack_times = None
     if not STACK_MIN_CHIPS * smallest <= starting_stack <= STACK_MAX_CHIPS * smallest:
@@ -250,10 +314,7 @@ def chip_plan(
         stack=stack,
         rebuy=rebuy,
         add_on=add_on,
-        colour_ups=[
-            {"level": u.level, "removed": list(u.removed), "next_chip": u.next_chip, "at_break": u.at_break}
-            for u in ups
-        ],
+        colour_ups=planned,
         needed=needed,
         warnings=warnings,
         short=short,

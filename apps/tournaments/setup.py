@@ -64,6 +64,9 @@ def _chip_set_check(setup: dict[str, Any]) -> None:
         if chip_set:
             raise _refuse("chip_denominations", "a chip set needs its denominations")
         return
+    stack = chip_set.get("stack")
+    if stack is not None:
+        stack_chips_check(stack, setup["starting_stack"], denominations)
     counts = chip_set.get("counts", {})
     if not isinstance(counts, dict) or set(counts) != {str(d) for d in denominations}:
         raise _refuse("chip_set", "the chip set gives a count for each denomination, and only for them")
@@ -82,6 +85,19 @@ def _chip_set_check(setup: dict[str, Any]) -> None:
         )
     except chipset.ChipSetProblem as exc:
         raise _refuse(exc.field, str(exc), code="amount_not_in_chips", rule="TDA 24") from exc
+
+
+def stack_chips_check(stack: Any, amount: int, denominations: list[int]) -> None:
+    """The starting stack in chips: a count per chip of the set, worth the starting stack."""
+    if not isinstance(stack, dict) or not all(
+        str(d).isdigit() and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**6
+        for d, n in stack.items()
+    ):
+        raise _refuse("chip_set.stack", "the starting stack in chips gives a whole count per chip")
+    try:
+        chipset.stack_check({int(d): n for d, n in stack.items()}, amount, denominations)
+    except chipset.ChipSetProblem as exc:
+        raise _refuse("chip_set.stack", str(exc), code="stack_chips_invalid", rule=None) from exc
 
 
 def setup_check(setup: dict[str, Any]) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@
   var refreshTimer = null;
   var drawnFor = null; // the state the action buttons were drawn for (a re-read of it keeps them as typed)
   var refusalBox = $("console-refusal");
-  var over = false; // the table's tournament is over
+  var over = false; // the table deals no more: its tournament is over, or the table is broken
   var viaKeyboard = false; // the last input was a key (not a tap): keep the focus where Tab users expect it
 
   var net = window.FloorConsoleNet(cfg, {
@@ -290,7 +290,7 @@
     box.textContent = "";
     $("console-to-act").textContent = "";
     if (over) {
-      // a finished tournament deals no more: its places are shown instead (mend.js)
+      // a finished tournament or a broken table deals no more: its places or where its players went instead (mend.js)
     } else if (!hand || hand.status === "finished") {
       var g = group("next");
       g.appendChild(bigButton(hand || (table && table.button_seat) ? T.nextHand : T.firstHand, "n",

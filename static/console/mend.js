@@ -167,15 +167,21 @@ window.FloorConsoleMend = function (ctx) {
   function render() {
     var hand = ctx.hand();
     var now = ctx.now();
-    var over = !!(now && now.tournament && now.tournament.status === "finished");
+    var finished = !!(now && now.tournament && now.tournament.status === "finished");
+    // A table broken by a table break or the final table's redraw deals no more: it says where its players went.
+    var broken = !finished && !!(now && now.tournament && now.tournament.table_broken);
+    $("console-broken").hidden = !broken;
+    $("console-broken-where").textContent = broken && now.tournament.tables_playing.length
+      ? fmt(T.brokenTo, { tables: now.tournament.tables_playing.join(", ") }) : "";
+    var over = finished || broken;
     $("console-undo").hidden = !hand || !hand.seq || over;
     $("console-floor").hidden = !hand && !(now && now.last_hand);
     if (pending && (!hand || hand.phase !== "showdown")) hideConfirm();
     var box = $("console-over");
-    box.hidden = !over;
+    box.hidden = !finished;
     var ol = $("console-over-places");
     ol.textContent = "";
-    if (over) {
+    if (finished) {
       now.tournament.results.forEach(function (r) {
         var place = r.place_to && r.place_to !== r.place ? r.place + "\u2013" + r.place_to : r.place;
         ol.appendChild(el("li", { class: "place" }, fmt(T.placeRow, { place: place, name: r.player })));

@@ -16,7 +16,7 @@ from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.clockonly_helpers import given_holdem, play_out
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 PHONE = {"width": 360, "height": 740}
 
@@ -95,6 +95,20 @@ def test_a_league_season_with_two_finished_tournaments_and_its_leaderboard(
     expect(page.locator(".flash")).to_contain_text("Week 2 no longer counts for the season")
     expect(rows.nth(0)).to_contain_text("Ann")
     expect(rows.nth(0).locator("td").nth(2)).to_have_text("10.00")
+
+    # the league's points edited: Week 1 scored again, the board follows
+    page.click("nav.cockpit-menu >> text=Leagues")
+    page.click("text=Edit the league")
+    expect(page.locator("#id_table")).to_have_value("10, 6, 3")
+    page.fill("#id_table", "20, 10, 5")
+    page.click("text=Save the league")
+    expect(page.locator(".flash")).to_contain_text(
+        "League saved. Its leaderboards are recomputed (1 tournament scored again)"
+    )
+    page.click("text=Autumn 2026")
+    expect(rows.nth(0).locator("td").nth(2)).to_have_text("20.00")
+    expect(rows.nth(1).locator("td").nth(2)).to_have_text("10.00")
+    expect(rows.nth(2).locator("td").nth(2)).to_have_text("5.00")
 
 
 def test_a_clock_only_holdem_tournament_of_six_is_run_to_its_winner(page: Any, live_server: Any) -> None:

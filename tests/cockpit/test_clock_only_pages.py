@@ -10,7 +10,7 @@ from tests.cockpit.helpers import flashed, given_director_client
 from tests.cockpit.setup_helpers import form_data
 from tests.tournaments.clockonly_helpers import given_holdem
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 # The setup form as a browser without scripts posts it: a blinds structure of two levels and a break.
 FORM = form_data(

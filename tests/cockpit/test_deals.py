@@ -10,7 +10,7 @@ from apps.tournaments.models import Deal, Entry, Tournament
 from tests.cockpit.helpers import flashed, given_director_client, given_running
 from tests.tournaments.clockonly_helpers import given_holdem, play_out, playing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 PAYOUT = {"kind": "amounts", "amounts": [500, 300, 200]}
 

@@ -12,7 +12,7 @@ from apps.tournaments.models import DeskRecord, Entry
 from tests.cockpit.helpers import bust, flashed, given_director_client, given_running
 from tests.tournaments.helpers import given_tournament, level_jump, open_tables, seated
 
-pytestmark = [pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_rename_and_remove_a_typo_before_the_draw() -> None:

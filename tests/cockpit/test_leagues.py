@@ -10,7 +10,7 @@ from tests.cockpit.helpers import flashed, given_director_client
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.clockonly_helpers import given_holdem, play_out
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_a_league_with_a_points_table_and_best_n_then_a_season() -> None:
@@ -94,3 +94,90 @@ def test_a_tournament_counts_for_one_season_and_another_clubs_season_is_not_foun
     )
     assert client.get(f"/cockpit/seasons/{foreign.pk}/").status_code == 404
     assert client.post(f"/cockpit/seasons/{foreign.pk}/attach/", {"tournament": t.pk}).status_code == 404
+
+
+def test_the_league_is_edited_and_its_leaderboard_scored_again() -> None:
+    club, actor, client = given_director_client()
+    client.post(f"/cockpit/clubs/{club.pk}/leagues/", {"name": "L", "kind": "table", "table": "10, 6, 3"})
+    league = League.objects.get(club=club)
+    client.post(f"/cockpit/leagues/{league.pk}/seasons/new/", {"name": "S"})
+    season = Season.objects.get(league=league)
+    for names in (["Ann", "Bob", "Cy"], ["Cy", "Bob", "Ann"]):
+        t = given_holdem(club, actor, 3, name=f"Week {names[0]}", names=names)
+        play_out(actor, t)
+        client.post(f"/cockpit/seasons/{season.pk}/attach/", {"tournament": t.pk})
+    running = given_holdem(club, actor, 3, name="Running", names=["Dan", "Eve", "Fay"])
+    client.post(f"/cockpit/seasons/{season.pk}/attach/", {"tournament": running.pk})
+
+    edit = client.get(f"/cockpit/leagues/{league.pk}/edit/")
+    assert edit.status_code == 200
+    form = edit.context["form"]
+    assert (form["kind"].value(), form["table"].value(), form["best_n"].value()) == (
+        "table",
+        "10, 6, 3",
+        None,
+    )
+    assert (
+        f"/cockpit/leagues/{league.pk}/edit/"
+        in client.get(f"/cockpit/clubs/{club.pk}/leagues/").content.decode()
+    )
+
+    # 20, 10, 5 points and the best result only: Ann and Cy 20 (a win each), Bob 10
+    r = client.post(
+        f"/cockpit/leagues/{league.pk}/edit/",
+        {"name": "Friday League", "kind": "table", "table": "20, 10, 5", "best_n": "1"},
+        follow=True,
+    )
+    assert "League saved. Its leaderboards are recomputed (2 tournaments scored again)." in flashed(r)
+    league.refresh_from_db()
+    assert (league.name, league.points, league.best_n) == (
+        "Friday League",
+        {"kind": "table", "table": [2000, 1000, 500]},
+        1,
+    )
+    board = client.get(f"/cockpit/seasons/{season.pk}/").context["board"]["rows"]
+    assert sorted((row["player"], row["points"], row["counted"]) for row in board) == [
+        ("Ann", 2000, 1),
+        ("Bob", 1000, 1),
+        ("Cy", 2000, 1),
+    ]
+
+
+def test_an_edit_that_makes_the_league_invalid_is_refused_and_nothing_changes() -> None:
+    club, actor, client = given_director_client()
+    client.post(f"/cockpit/clubs/{club.pk}/leagues/", {"name": "L", "kind": "table", "table": "10, 6, 3"})
+    client.post(f"/cockpit/clubs/{club.pk}/leagues/", {"name": "Other", "kind": "tlb"})
+    league = League.objects.get(club=club, name="L")
+    client.post(f"/cockpit/leagues/{league.pk}/seasons/new/", {"name": "S"})
+    season = Season.objects.get(league=league)
+    t = given_holdem(club, actor, 3, names=["Ann", "Bob", "Cy"])
+    play_out(actor, t)
+    client.post(f"/cockpit/seasons/{season.pk}/attach/", {"tournament": t.pk})
+    before = sorted(SeasonResult.objects.values_list("player__name", "points"))
+    url = f"/cockpit/leagues/{league.pk}/edit/"
+
+    for data, code in [
+        ({"name": "L", "kind": "table", "table": ""}, "points_table"),  # a table without points
+        ({"name": "L", "kind": "table", "table": "10, -5"}, "points.table must be"),  # negative points
+        ({"name": "Other", "kind": "table", "table": "10"}, "league_name_taken"),
+    ]:
+        r = client.post(url, data)
+        assert r.status_code == 400, data
+        assert any(code in m for m in flashed(r)), (data, flashed(r))
+    r = client.post(url, {"name": "L", "kind": "table", "table": "10, x"})
+    assert r.status_code == 400 and "x is not a number of points." in r.content.decode()
+    league.refresh_from_db()
+    assert (league.name, league.points, league.best_n) == (
+        "L",
+        {"kind": "table", "table": [1000, 600, 300]},
+        None,
+    )
+    assert sorted(SeasonResult.objects.values_list("player__name", "points")) == before
+
+    other = ClubFactory()
+    director_of(other)
+    foreign = League.objects.create(club=other, name="X", points={"kind": "tlb"})
+    assert client.get(f"/cockpit/leagues/{foreign.pk}/edit/").status_code == 404
+    assert (
+        client.post(f"/cockpit/leagues/{foreign.pk}/edit/", {"name": "Y", "kind": "tlb"}).status_code == 404
+    )

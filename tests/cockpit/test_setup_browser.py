@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from apps.accounts import services as accounts
 from apps.accounts.permissions import Actor
@@ -110,7 +111,15 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     page.fill("#id_paid_places", "3")
     _submit(page, "#preset")
     assert page.input_value("#id_percentages") == "48.93, 28.88, 22.19"
+    # the starting stack in the director's own chips: one that is not worth the stack is refused on its field
+    page.fill("#id_stack_chips", "25×20, 100×15, 500×4")
     _submit(page, "#preview")
+    expect(page.locator("#id_stack_chips_error")).to_contain_text(
+        "worth 4000, not the starting stack of 5000"
+    )
+    page.fill("#id_stack_chips", "25×20, 100×15, 500×4, 1000×1")
+    _submit(page, "#preview")
+    expect(page.locator("#preview-chips tbody tr").first).to_contain_text("20")
     assert page.locator("#preview-pool").inner_text() == "160"  # 8 × 20: the bounty is not in the pool
     assert page.locator("#preview-payouts li").count() == 3
     assert page.locator("#preview-chips").is_visible()
@@ -144,8 +153,7 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     assert t.payout == {"kind": "percentages", "percentages": ["48.93", "28.88", "22.19"]}
     assert t.chip_denominations == [25, 100, 500, 1000]
     assert t.chip_set["counts"] == {"25": 400, "100": 300, "500": 100, "1000": 50}
-    stack = {int(c): n for c, n in t.chip_set["stack"].items()}
-    assert sum(c * n for c, n in stack.items()) == 5000
+    assert t.chip_set["stack"] == {"25": 20, "100": 15, "500": 4, "1000": 1}
 
     # the draw, a hand at the table, and the dealer's console: the box steps by the unit and says so
     actor = Actor(user=dora)

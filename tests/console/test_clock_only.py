@@ -13,7 +13,7 @@ from apps.tournaments.models import Elimination, Entry, TournamentTable
 from tests.cockpit.helpers import given_director_client, given_running
 from tests.tournaments.clockonly_helpers import given_holdem, playing
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _device_client(client: Any, actor: Any, table: Any) -> Any:

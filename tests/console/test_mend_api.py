@@ -5,17 +5,29 @@ pushed to the club's cockpit), and the table as it is now between hands."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from apps.accounts import services as accounts
 from apps.accounts.permissions import Actor
 from apps.clocks.models import LiveEvent
 from apps.disputes.floor import floor_channel
 from apps.disputes.models import Dispute, RefusedEntry
 from apps.tables import services
-from apps.tables.models import Hand, HandEvent
+from apps.tables.models import Hand, HandEvent, Seat
+from apps.tournaments import seating
+from tests.tournaments.helpers import (
+    confirm_moves,
+    given_tournament,
+    open_tables,
+    pending,
+    play_hand,
+    scripted,
+    seated,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
@@ -255,3 +267,34 @@ def test_between_hands_the_console_reads_the_seats_as_they_are_now(hand, device,
     assert body["last_hand"] == {"id": hand.pk, "number": 1}
     assert body["tournament"] is None
     assert Client().get(f"/console/tables/{table.pk}/now/").status_code == 401
+
+
+def test_a_broken_tables_console_reads_that_it_deals_no_more_and_where_its_players_went(director):
+    actor = Actor(user=director)
+    t = given_tournament(director.memberships.first().club, actor, 13, seats_per_table=6)
+    seating.tournament_start(actor=actor, tournament=t)
+    assert len(open_tables(t)) == 3
+    tt = max(open_tables(t), key=lambda tt: len(seated(tt)))
+    seats = seated(tt)
+    caller = max(seats.values(), key=lambda s: s.stack)
+    Seat.objects.filter(pk=caller.pk).update(stack=10**5)
+    victim = min(n for n in seats if n != caller.number)
+    order = [caller.number] + [n for n in seats if n != caller.number]
+    play_hand(actor, tt.table, random.Random(1), scripted({victim}, {caller.number}, order))
+    assert {m.kind for m in pending(t)} == {"break"}  # twelve left: two tables of six
+    leaving = {m.from_table for m in pending(t)}
+    assert len(leaving) == 1
+    broken = next(tt for tt in open_tables(t) if tt.number in leaving)
+    _, raw = accounts.device_issue(actor=actor, club=t.club, name="Gone", table_ids=[broken.table_id])
+    console = Client()
+    console.cookies["floor_console"] = raw
+    url = f"/console/tables/{broken.table_id}/now/"
+    assert console.get(url).json()["tournament"]["table_broken"] is False
+
+    confirm_moves(actor, t)
+
+    body = console.get(url).json()
+    assert body["table"]["seats"] == []
+    playing = sorted(tt.table.name for tt in open_tables(t))
+    assert len(playing) == 2
+    assert (body["tournament"]["table_broken"], body["tournament"]["tables_playing"]) == (True, playing)

@@ -161,6 +161,28 @@ def test_everyone_else_folding_needs_no_confirmation(page, live_server, director
     expect(page.locator("#console-confirm")).to_be_hidden()
 
 
+@pytest.mark.parametrize("first", ["show", "muck"])
+def test_one_hand_shown_and_the_other_mucked_needs_no_confirmation(
+    page, live_server, director, table, device, first
+):
+    hand = to_showdown(director, table)
+    open_console(page, live_server, device[1])
+    seat = int(page.locator("fieldset.card-picker").get_attribute("data-seat"))
+    winner = seat if first == "show" else 5 - seat
+    if first == "show":
+        pick(page, "AsAdKcKd2h")
+        tap(page, "#act-show")
+        wait_seq(page, 8)
+        tap(page, "#act-muck")  # the last player left to show concedes: nobody can dispute the result
+    else:
+        tap(page, "#act-muck")  # the first to show concedes: the one player left wins without showing
+    page.wait_for_selector("#console[data-phase='finished']")
+    expect(page.locator("#console-confirm")).to_be_hidden()
+    hand.refresh_from_db()
+    assert (hand.status, hand.seq) == (Hand.Status.FINISHED, 9 if first == "show" else 8)
+    assert [w for p in hand.result["pots"] for w in p["winners"]] == [winner]
+
+
 def test_the_ruling_page_builds_the_correction_with_pickers_and_tries_it_without_a_ruling_text(
     page, live_server, director, table
 ):

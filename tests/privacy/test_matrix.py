@@ -148,6 +148,10 @@ MATRIX: dict[str, list[Any]] = {
         Read(one(lambda w: f"/cockpit/clubs/{w.club.pk}/leagues/"), {"-": DIRECTOR}),
         Write(one(lambda w: f"/cockpit/clubs/{w.club.pk}/leagues/"), DIRECTOR),
     ],
+    "cockpit/leagues/<int:league_id>/edit/": [
+        Read(one(lambda w: f"/cockpit/leagues/{w.league.pk}/edit/"), {"-": DIRECTOR}),
+        Write(one(lambda w: f"/cockpit/leagues/{w.league.pk}/edit/"), DIRECTOR),
+    ],
     "cockpit/leagues/<int:league_id>/seasons/new/": [
         Write(one(lambda w: f"/cockpit/leagues/{w.league.pk}/seasons/new/"), DIRECTOR)
     ],

@@ -15,7 +15,7 @@ from tests.factories import UserFactory, dealer_of
 from tests.tournaments.clockonly_helpers import BLINDS, given_holdem, playing
 from tests.tournaments.helpers import given_director
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_a_clock_only_tournament_names_its_game_and_seats_ten_a_table() -> None:

@@ -28,7 +28,7 @@ from tests.tournaments.helpers import (
     stacks_set,
 )
 
-pytestmark = [pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _bust(director, tt, victim: int, caller: int):  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from tests.tournaments.helpers import (
     stacks_set,
 )
 
-pytestmark = [pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _heads(t) -> dict[str, int]:  # type: ignore[no-untyped-def]

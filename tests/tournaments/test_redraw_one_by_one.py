@@ -27,7 +27,7 @@ from tests.tournaments.helpers import (
     seated,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def _at_the_final_table_redraw() -> tuple[Any, Any, Tournament, list[SeatMove]]:

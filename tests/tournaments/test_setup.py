@@ -20,6 +20,8 @@ from apps.tournaments.seating import tournament_start
 from apps.tournaments.services import entry_register
 from tests.tournaments.helpers import given_director
 
+pytestmark = pytest.mark.sqlite
+
 SETUP: dict[str, Any] = {
     "name": "Pot-limit Draw",
     "game": {"kind": "five-card-draw", "structure": "pot-limit", "ante": 25, "opening": "jacks-or-better",
