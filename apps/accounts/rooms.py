@@ -4,8 +4,9 @@ A device that follows *Table N of the room* deals at the table that stands there
 N of the club's running tournament (the one started last, if two run at once; a broken table no longer
 counts), else the club's cash table named "Table N" (any case, or that name in one of Floor's languages,
 such as "Meja N"), else, on the night a tournament ended, its table N that was still open at the end (the
-device shows the final places there). It is read at every request, so the same token and QR code serve every night, and the
-device moves on by itself when the seat draw opens the tournament's tables or the tournament ends.
+device shows the final places there). It is read at every request, so the same token and QR code serve
+every night, and the device moves on by itself when the seat draw opens the tournament's tables or the
+tournament ends.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.disputes.models import Dispute
-from apps.tables.models import Hand, HandEvent, Seat, StackAdjustment
+from apps.tables.models import Hand, HandEvent, Seat
 from apps.tournaments.models import DeskRecord, Elimination, Entry, Payout, Tournament, TournamentTable
 from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
@@ -133,10 +133,15 @@ def set_up(page: Any) -> dict[str, Any]:
     expect(page.locator("#preview-chips")).to_be_visible()
     shots(page, "01-setup")
     levels = levels_on_page(page)
-    assert levels[0]["seconds"] == 5400 and levels[0]["ante"] == 50 and levels[1] == {
-        "seconds": 900,
-        "is_break": True,
-    }
+    assert (
+        levels[0]["seconds"] == 5400
+        and levels[0]["ante"] == 50
+        and levels[1]
+        == {
+            "seconds": 900,
+            "is_break": True,
+        }
+    )
     assert levels[-1]["ante"] == 2000 and len(levels) == len(generated) + 2
     submit(page, "#save")
     errors = page.locator("#setup-errors, .errorlist, .refusal")
@@ -468,7 +473,7 @@ def test_a_whole_evening_from_the_setup_form_to_the_winner(page: Any, live_serve
     dealer = dealer_of_the_last_table(t, dealers)
     for _ in range(20):
         dealer.play()
-        if sum(1 for chips in dealer.stacks().values() if chips) == 1:  # the winner has every chip
+        if Tournament.objects.get(pk=t.pk).status == Tournament.Status.FINISHED:
             break
         if confirm_moves(page, t):
             dealer = dealer_of_the_last_table(t, dealers)
@@ -496,15 +501,21 @@ def test_a_whole_evening_from_the_setup_form_to_the_winner(page: Any, live_serve
         "round2_starter": "left-of-button",
         "joker": "wild",
         "max_raises": 3,
+        "turn_time_limit": None,
     }
     assert t.level_clock is not None and t.level_clock.structure == accepted["levels"]
     assert t.chip_set["counts"] == {"25": 400, "100": 400}
     assert t.payout == {"kind": "percentages", "percentages": ["50", "30", "20"]}
-    assert (t.buy_in, t.bounty, t.fee, t.progressive_bounty) == (100, 20, 10, True)
+    assert (t.buy_in, t.bounty, t.fee, t.progressive_bounty) == (120, 20, 10, True)  # pool + bounty
     hands = list(Hand.objects.filter(table_id__in=t.tables.values_list("table_id", flat=True)))
-    assert len(hands) >= 7
+    assert len(hands) >= 8  # seven bust-outs, one of them twice
     for h in hands:
         assert {k: h.game.get(k) for k in t.game if k != "ante"} == {
             k: v for k, v in t.game.items() if k != "ante"
         }, h.game
+        assert h.game["ante"] == accepted["levels"][0]["ante"]  # the first level's, edited, all evening
+    # the entry whose bust-out was undone played on
+    again = Hand.objects.filter(table=t.tables.get(number=2).table, number__gt=hand.number)
+    assert any(int(s["player_id"]) == back.player_id for h in again for s in h.seats)
+    assert Entry.objects.get(pk=back.pk).place is not None
     screenshot(page, "e2e/10-end")
