@@ -23,7 +23,7 @@ from apps.tournaments.models import DeskRecord, Elimination, Entry, Payout, Tour
 from tests.browser import screenshot
 from tests.factories import ClubFactory, director_of
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
 
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
@@ -451,8 +451,10 @@ def test_a_whole_evening_from_the_setup_form_to_the_winner(page: Any, live_serve
     dispute = rule_with_the_pickers(page, hand, [(caller, cards["caller"]), (victim, "QhQd7c5s4h")])
     hand.refresh_from_db()
     assert [w for p in hand.result["pots"] for w in p["winners"]] == [caller]
-    assert HandEvent.objects.filter(hand=hand, kind="correction").exists()
-    assert dispute.status in ("ruled", "corrected")
+    assert dispute.status == "ruled"
+    live = [e.payload for e in HandEvent.objects.filter(hand=hand, voided_by__isnull=True).order_by("seq")]
+    assert {"type": "show", "seat": victim, "cards": "QhQd7c5s4h"} in live  # as the pickers built it
+    assert HandEvent.objects.filter(hand=hand, kind="correction").count() == 1
     assert in_play(t) == total
 
     # the desk: that bust-out undone (the player plays again, the chips taken back from the winner)
