@@ -38,10 +38,13 @@ def short_streams(settings: Any, page: Any) -> Any:
     settings.FLOOR_SSE_LIFETIME = 1
     page.set_default_timeout(30_000)  # 2 cores shared by the whole suite: slow is not wrong
     yield
-    for p in page.context.browser.contexts:
-        for q in p.pages:
+    tablets = [c for c in page.context.browser.contexts if c is not page.context]
+    for context in [page.context, *tablets]:
+        for q in context.pages:
             q.goto("about:blank")
     page.wait_for_timeout(1600)
+    for context in tablets:  # the dealers' tablets; the page fixture closes the director's
+        context.close()
 
 
 def shots(page: Any, name: str) -> None:
