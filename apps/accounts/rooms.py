@@ -3,8 +3,10 @@
 A device that follows *Table N of the room* deals at the table that stands there tonight: the table number
 N of the club's running tournament (the one started last, if two run at once; a broken table no longer
 counts), else the club's cash table named "Table N" (any case, or that name in one of Floor's languages,
-such as "Meja N"). It is read at every request, so the same token and QR code serve every night, and the
-device moves on by itself when the seat draw opens the tournament's tables or the tournament ends.
+such as "Meja N"), else, on the night a tournament ended, its table N that was still open at the end (the
+device shows the final places there). It is read at every request, so the same token and QR code serve
+every night, and the device moves on by itself when the seat draw opens the tournament's tables or the
+tournament ends.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ def room_table_names(number: int) -> list[str]:
 
 # Who can say which table stands at a room's Table N: the apps above this one connect a finder in their
 # AppConfig.ready() (tournaments: tonight's tournament table N, rank 0; tables: the cash table "Table N",
-# rank 1), so this module never imports them. Lower rank asks first; the first answer wins.
+# rank 1; tournaments again: tonight's finished tournament's last table N, rank 2), so this module never
+# imports them. Lower rank asks first; the first answer wins.
 RoomTableFinder = Callable[[int, int], "int | None"]
 _finders: list[tuple[int, RoomTableFinder]] = []
 

@@ -26,7 +26,10 @@ class UndoBustForm(forms.Form):
         min_value=1,
         max_value=10**12,
         required=False,
-        help_text=_("Empty: the chips the player had when the hand that busted them began."),
+        help_text=_(
+            "Empty: the chips the player had when the hand that busted them began, taken back from the"
+            " players who won them. A number: chips you give, taken from nobody."
+        ),
     )
 
 

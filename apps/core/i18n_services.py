@@ -169,6 +169,15 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("say why the entry is undone"),
     ),
     "amount_invalid": (gettext_noop("amount cannot be zero"),),
+    "bust_chips_unknown": (
+        gettext_noop("hand %(hand)s does not show who won these %(chips)s chips: give the stack explicitly"),
+    ),
+    "bust_chips_gone": (
+        gettext_noop(
+            "the winner at seat %(seat)s of hand %(hand)s no longer has the %(chips)s chips it won of this"
+            " player: give the stack explicitly (those chips are then the director's)"
+        ),
+    ),
     "seat_left": (
         gettext_noop("that player has left the seat"),
         gettext_noop("that seat was already left"),

@@ -8,9 +8,10 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.accounts.rooms import room_table_finder_connect
-        from apps.tournaments.selectors import room_tournament_table_id
+        from apps.tournaments.selectors import room_finished_table_id, room_tournament_table_id
 
         room_table_finder_connect(room_tournament_table_id, rank=0)
+        room_table_finder_connect(room_finished_table_id, rank=2)
 
         from apps.clocks import hooks as clock_hooks
         from apps.tables import hooks as table_hooks

@@ -1,8 +1,10 @@
 """Undo a bust-out at the desk (a player marked out by mistake): the entry plays again, at its table and seat
 if that seat is still free, else re-seated by the balancer (a random seat at a shortest table, TDA 10), with
-the chips the director gives it back (by default what it had when the hand that busted it began). The
-bounty it paid is taken back from each winner (PKO: the cash and what went onto their heads), its place
-and prize are cleared.
+its chips back. When a recorded hand busted it, the chips are taken back from each seat that won them
+(:mod:`apps.tournaments.bustchips`; refused when a winner has played on and lost them), so the chips in play
+stay conserved; when the director gives the stack explicitly, or the bust was entered by hand (a clock-only
+game's "player out"), the chips are the director's and recorded as such. The bounty it paid is taken
+back from each winner (PKO: the cash and what went onto their heads), its place and prize are cleared.
 
 Only the latest bust-out can be undone, and not one that shared its place: any later one was placed
 counting this entry as out. The elimination row is replaced by a
@@ -51,9 +53,10 @@ def _seat_free(seat: Seat) -> bool:
 
 @transaction.atomic
 def elimination_undo(*, actor: Actor, entry: Entry, reason: str, stack: int | None = None) -> DeskRecord:
-    """Bring ``entry`` back into play (see the module docstring). ``stack``: its chips (None: its stack at
-    the start of the hand that busted it). Refused, with nothing written, unless it is the latest bust-out of
-    a running tournament, untied, and its player has not re-entered."""
+    """Bring ``entry`` back into play (see the module docstring). ``stack``: its chips, the director's (None:
+    its stack at the start of the hand that busted it, taken back from that hand's winners). Refused, with
+    nothing written, unless it is the latest bust-out of a running tournament, untied, and its player has not
+    re-entered."""
     t, e = lock_entry(entry.pk)
     require_director(actor, t.club_id)
     if t.status != Tournament.Status.RUNNING:
@@ -78,6 +81,7 @@ def elimination_undo(*, actor: Actor, entry: Entry, reason: str, stack: int | No
             "say why the bust-out is undone", code="reason_required", detail={"field": "reason"}
         )
     chips = el.start_chips if stack is None else int(stack)
+    source = "winners" if stack is None and el.hand_id is not None else "director"
     if chips < 1:
         raise ValidationFailed(
             "a player back in play needs chips",
@@ -85,6 +89,11 @@ def elimination_undo(*, actor: Actor, entry: Entry, reason: str, stack: int | No
             detail={"field": "stack", "stack": chips},
         )
     bust = _snapshot(el)
+    plan = []
+    if source == "winners" and el.hand is not None:
+        from apps.tournaments.bustchips import take_back_plan
+
+        plan = take_back_plan(t=t, hand=el.hand, player_id=e.player_id, chips=chips)
     from apps.tournaments.results import elimination_bounty_take_back
 
     cash = elimination_bounty_take_back(t=t, elimination=el)
@@ -94,13 +103,24 @@ def elimination_undo(*, actor: Actor, entry: Entry, reason: str, stack: int | No
     seat, reseated = _back_in_seat(actor, t, e)
     from apps.tables.services import seat_stack_adjust
 
+    taken = {}
+    for winner, amount, name in plan:
+        seat_stack_adjust(
+            actor=actor,
+            seat=winner,
+            kind="correction",
+            amount=-amount,
+            reason=f"bust-out of {e.player.name} undone, its chips back: {reason}",
+        )
+        taken[str(winner.pk)] = {"player": name, "chips": amount}
     if chips != seat.stack:
+        origin = "from the winners" if source == "winners" else "given by the director"
         seat_stack_adjust(
             actor=actor,
             seat=seat,
             kind="correction",
             amount=chips - seat.stack,
-            reason=f"bust-out undone: {reason}",
+            reason=f"bust-out undone, chips {origin}: {reason}",
         )
     from apps.tournaments.moves import moves_propose
 
@@ -113,7 +133,8 @@ def elimination_undo(*, actor: Actor, entry: Entry, reason: str, stack: int | No
     )
     return record(
         t, e, DeskRecord.Kind.BUST_UNDONE, actor, name=e.player.name, reason=reason, bust=bust,
-        bounty_taken_back=cash, heads_taken_back=bust["head_shares"], stack=chips, table=number,
+        bounty_taken_back=cash, heads_taken_back=bust["head_shares"], stack=chips, chips_from=source,
+        chips_taken_back=taken, table=number,
         seat=seat.number, reseated=reseated,
     )  # fmt: skip
 

@@ -3,6 +3,7 @@ number of queries whatever the size of the field (the tests assert the counts)."
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Prefetch
@@ -235,6 +236,32 @@ def room_tournament_table_id(club_id: int, number: int) -> int | None:
             broken_at__isnull=True,
         )
         .order_by("-tournament__started_at", "-tournament_id")
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    return int(found) if found is not None else None
+
+
+# how long after its end a tournament's last table stays its room table's (the night it was played)
+FINISHED_TABLE_HOURS = 12
+
+
+def room_finished_table_id(club_id: int, number: int) -> int | None:
+    """The table number ``number`` still open when the club's latest tournament finished, tonight: asked
+    after the cash tables, so a device of the room's Table N that has no cash table to go back to stays on
+    the final table and shows its places (it deals no more there: one player has the chips)."""
+    from apps.tournaments.models import Tournament, TournamentTable
+
+    since = timezone.now() - timedelta(hours=FINISHED_TABLE_HOURS)
+    found = (
+        TournamentTable.objects.filter(
+            tournament__club_id=club_id,
+            tournament__status=Tournament.Status.FINISHED,
+            tournament__finished_at__gte=since,
+            number=number,
+            broken_at__isnull=True,
+        )
+        .order_by("-tournament__finished_at", "-tournament_id")
         .values_list("table_id", flat=True)
         .first()
     )

@@ -201,3 +201,30 @@ def test_the_cockpit_issues_a_device_of_the_room_and_shows_what_it_follows_now()
     path, _, token = link[link.index("/console/") :].partition("#")
     opened = Client().post(path, {"token": token})
     assert opened["Location"] == reverse("console:table", args=[cash.pk])
+
+
+def test_with_no_cash_table_to_go_back_to_the_device_stays_on_the_final_table_to_show_the_places() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    club, actor, director = given_director_client()
+    token = issue(director, club, room_table=1).json()["token"]
+    browser = Client()
+    browser.get(reverse("console:open", args=[token]))
+    t = given_running(club, actor, 2)
+    final = t.tables.get(number=1).table
+    bust(actor, t.tables.get(number=1), [min(s.number for s in final.seats.filter(left_at__isnull=True))])
+    assert Tournament.objects.get(pk=t.pk).status == Tournament.Status.FINISHED
+
+    page = browser.get(reverse("console:index"))  # not "there is no Table 1": the final table, its places
+    assert page.status_code == 302 and page["Location"] == reverse("console:table", args=[final.pk])
+    assert browser.get(page["Location"]).status_code == 200
+    now = browser.get(reverse("console:now", args=[final.pk]))
+    assert now.status_code == 200, now.content
+    refused = deal(device_client(token), final)  # one player has every chip: no hand to deal
+    assert refused.status_code in (400, 409) and refused.json()["code"]
+
+    # the next morning the table is no longer tonight's
+    Tournament.objects.filter(pk=t.pk).update(finished_at=timezone.now() - timedelta(hours=13))
+    assert "there is no Table 1 right now" in browser.get(reverse("console:index")).content.decode()

@@ -280,5 +280,14 @@ def test_after_a_bust_and_the_tournaments_end_the_console_shows_the_result_and_d
 
     expect(page.locator("#console-over")).to_be_visible()
     expect(page.locator("#console-over-places li")).to_have_count(3)
+    # its own place on the page, not drawn over the last hand's result; each row says its place once
+    over, result = (
+        page.locator("#console-over").bounding_box(),
+        page.locator("#console-result").bounding_box(),
+    )
+    assert over["y"] + over["height"] <= result["y"] or result["y"] + result["height"] <= over["y"]
+    first = page.locator("#console-over-places li").first
+    assert first.evaluate("li => getComputedStyle(li.parentElement).listStyleType") == "none"
+    assert first.inner_text().startswith("1")
     expect(page.locator("#act-next")).to_have_count(0)
     expect(page.locator("#console-undo")).to_be_hidden()
