@@ -12,10 +12,18 @@ window.FloorConsoleMend = function (ctx) {
   var T = ctx.T;
   var pending = null; // the showdown entry waiting for the dealer's confirmation: [event, where]
 
+  var saidAt = null; // the hand and entry a message was said at: the next entry makes it stale
+
+  function handKey() {
+    var hand = ctx.hand();
+    return hand ? hand.id + ":" + hand.seq : "";
+  }
+
   function say(text) {
     var box = $("console-mend-status");
     box.hidden = !text;
     box.textContent = text || "";
+    saidAt = text ? handKey() : null;
   }
 
   function closeForms() {
@@ -174,6 +182,7 @@ window.FloorConsoleMend = function (ctx) {
     $("console-broken-where").textContent = broken && now.tournament.tables_playing.length
       ? fmt(T.brokenTo, { tables: now.tournament.tables_playing.join(", ") }) : "";
     var over = finished || broken;
+    if (saidAt !== null && saidAt !== handKey()) say(null);
     $("console-undo").hidden = !hand || !hand.seq || over;
     $("console-floor").hidden = !hand && !(now && now.last_hand);
     if (pending && (!hand || hand.phase !== "showdown")) hideConfirm();

@@ -70,6 +70,8 @@ def test_the_dealer_undoes_a_wrong_bet_and_the_hand_goes_on_from_before_it(page,
     assert rows[0].voided_by == rows[1] and rows[1].payload["reason"] == "undo: Bo checked"
     tap(page, "#act-check")
     wait_seq(page, 3)
+    # the message belonged to that moment: the next entry clears it
+    expect(page.locator("#console-mend-status")).to_be_hidden()
     # a second undo in a row is refused with its code, in the page
     tap(page, "#console-undo")
     tap(page, "#console-undo-ok")
