@@ -75,7 +75,8 @@ class LeanCSPMiddleware(CSPMiddleware):
         for header, value in ((HEADER, built[1]), (HEADER_REPORT_ONLY, built[2])):
             if value and header not in response:
                 response[header] = value
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # as django-csp does
+        # as django-csp does: a nonce asked for after the header is written is an error
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
 
 

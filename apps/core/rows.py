@@ -42,7 +42,7 @@ def bound_cursor() -> Iterator[Any]:
         # as Django's own cursors: timestamps read in the connection's time zone
         if connection.timezone != connection.connection.adapters.get_loader(timestamptz, text).timezone:
             register_tzloader(connection.timezone, raw)
-        cursor = connection._prepare_cursor(raw)
+        cursor = connection._prepare_cursor(raw)  # type: ignore[attr-defined]
     with cursor:
         yield cursor
 
@@ -51,7 +51,7 @@ def bound_cursor() -> Iterator[Any]:
 def _server_binding() -> tuple[Any, int, Any, Any]:
     """Django's server-binding cursor class and what its time-zone check needs (imported on PostgreSQL
     only: psycopg may be absent elsewhere)."""
-    from django.db.backends.postgresql.base import ServerBindingCursor
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
     from django.db.backends.postgresql.psycopg_any import register_tzloader
     from psycopg.postgres import types
     from psycopg.pq import Format

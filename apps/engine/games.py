@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, fields
 from functools import cached_property
 from typing import Any
 
+from apps.engine import game_memo
 from apps.engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Limits
 from apps.engine.game_settings import DRAW_LIMITS as DRAW_LIMITS
 from apps.engine.game_settings import FIVE_CARD_DRAW as FIVE_CARD_DRAW
@@ -186,8 +187,8 @@ class Game:
         """Inverse of :meth:`to_json`; unknown keys are refused, and so is any value of the wrong type
         (JSON's list of bet units becomes the tuple; nothing else is converted). A game read before is
         not checked again: every hand state's JSON holds its game, read at every entry."""
-        key = _exact_key(cls, d)
-        known = _READ.get(key) if key is not None else None
+        key = game_memo.exact_key(cls, d)
+        known: Game | None = game_memo.READ.get(key) if key is not None else None
         if known is not None:
             return known
         if not isinstance(d, dict):
@@ -208,9 +209,7 @@ class Game:
             kw["bet_units"] = tuple(kw["bet_units"])
         game = cls(**kw)
         if key is not None:
-            if len(_READ) >= _READ_MAX:
-                _READ.clear()
-            _READ[key] = game
+            game_memo.remember(key, game)
         return game
 
 
@@ -392,30 +391,3 @@ __all__ = [
     "single_draw_27",
     "triple_draw_27",
 ]
-
-
-# The games read by Game.from_json, by their exact JSON (a frozen game is shared safely); bounded: a club
-# plays a handful of games, the level clocks' blinds a few dozen.
-_READ: dict[tuple[Any, ...], Game] = {}
-_READ_MAX = 512
-_SCALARS = (str, int, float, bool, type(None))
-
-
-def _exact_key(cls: type, d: Any) -> tuple[Any, ...] | None:
-    """A key of the game JSON ``d`` that tells every value's type apart (``True`` is not ``1``, ``1.0`` not
-    ``1``), or None when ``d`` is not a dict of scalars and lists of scalars (then it is read, and checked,
-    every time)."""
-    if type(d) is not dict:
-        return None
-    parts: list[Any] = [cls]
-    for name, value in d.items():
-        kind = type(value)
-        if kind is list or kind is tuple:
-            if any(type(x) not in _SCALARS for x in value):
-                return None
-            parts.append((name, kind, tuple((type(x), x) for x in value)))
-        elif kind in _SCALARS:
-            parts.append((name, kind, value))
-        else:
-            return None
-    return tuple(parts)

@@ -8,7 +8,7 @@ service has made it) and expect the caller to hold the locks :mod:`apps.core.loc
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -32,7 +32,7 @@ def seat_stack_shift(*, table_id: int, player_id: int, delta: int, refusal: Appl
         raise refusal
 
 
-def seat_stacks_shift(*, table_id: int, shifts: list[tuple[int, int, ApplicationError]]) -> None:
+def seat_stacks_shift(*, table_id: int, shifts: Sequence[tuple[int, int, ApplicationError]]) -> None:
     """:func:`seat_stack_shift` for several players at once, each ``(player_id, delta, refusal)``: one
     statement on PostgreSQL (a finished hand moves the chips of every seat that won or lost), the first
     refused player's ``refusal`` raised when one is refused (the caller's transaction then writes
