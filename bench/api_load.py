@@ -76,7 +76,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument(
         "--profile",
         metavar="FILE",
-        help="py-spy record Floor's workers in its first flat-out phase: a flame graph (.svg) or .txt",
+        help="py-spy record Floor's workers in its first phase (flat out, or paced with --modes paced): "
+        "a flame graph (.svg) or .txt",
     )
     return p.parse_args()
 
@@ -634,14 +635,16 @@ def main() -> None:
             servers["bare"] = start_server("bare.wsgi:application", bare_dir, bare_env, bare_port, args, "/")
         sides = [("floor", play, floor_port), ("bare", append, bare_port)]
         sides = [s for s in sides if s[0] in servers]
+        modes = [("flat out", 0.0), ("paced", args.pace)]
+        run_modes = [m for m in modes if m[0].split()[0] in args.modes]
         for rnd in range(args.rounds):
             for n in counts:
-                modes = [("flat out", 0.0), ("paced", args.pace)]
-                for pace_name, pace in [m for m in modes if m[0].split()[0] in args.modes]:
+                for pace_name, pace in run_modes:
                     order = sides if rnd % 2 == 0 else sides[::-1]
                     for name, target, port in order:
                         profiler = None
-                        if args.profile and name == "floor" and rnd == 0 and pace == 0.0 and n == counts[0]:
+                        first = (rnd, n, pace_name) == (0, counts[0], run_modes[0][0])
+                        if args.profile and name == "floor" and first:
                             profiler = subprocess.Popen(
                                 [str(ROOT / ".venv" / "bin" / "py-spy"), "record", "--subprocesses",
                                  "--pid", str(servers[name].pid), "--output", args.profile,

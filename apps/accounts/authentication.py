@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from apps.accounts.models import Club, DeviceToken, token_digest
+from apps.core.rows import bound_cursor
 
 KEYWORD = "Device"
 
@@ -36,7 +37,7 @@ def device_by_digest(digest: str) -> DeviceToken | None:
     if connection.vendor != "postgresql":  # SQLite hands timestamps back as text: let the ORM convert them
         return DeviceToken.objects.select_related("club").filter(digest=digest).first()
     sql, device_fields, club_fields = _device_query()
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(sql, [digest])
         row = cursor.fetchone()
     if row is None:

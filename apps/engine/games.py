@@ -14,8 +14,10 @@ True
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import cached_property
 from typing import Any
 
+from apps.engine import game_memo
 from apps.engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, Limits
 from apps.engine.game_settings import DRAW_LIMITS as DRAW_LIMITS
 from apps.engine.game_settings import FIVE_CARD_DRAW as FIVE_CARD_DRAW
@@ -170,15 +172,25 @@ class Game:
     # --- JSON ------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON types. ``Game.from_json(g.to_json()) == g``."""
-        d = asdict(self)
+        """Plain JSON types. ``Game.from_json(g.to_json()) == g``. A new dict at each call (the caller may
+        change it), copied from the one built at the first: every hand state's JSON holds its game."""
+        d = dict(self._json)
         d["bet_units"] = list(self.bet_units)
         return d
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        return asdict(self)  # a deep walk, once per game: a frozen game never changes
 
     @classmethod
     def from_json(cls, d: Any) -> Game:
         """Inverse of :meth:`to_json`; unknown keys are refused, and so is any value of the wrong type
-        (JSON's list of bet units becomes the tuple; nothing else is converted)."""
+        (JSON's list of bet units becomes the tuple; nothing else is converted). A game read before is
+        not checked again: every hand state's JSON holds its game, read at every entry."""
+        key = game_memo.exact_key(cls, d)
+        known: Game | None = game_memo.READ.get(key) if key is not None else None
+        if known is not None:
+            return known
         if not isinstance(d, dict):
             problem = f"a game is a JSON object, not {d!r}"
             raise GameError(f"invalid game: {problem}", detail={"problem": problem})
@@ -195,7 +207,10 @@ class Game:
         kw = dict(d)
         if type(kw["bet_units"]) is list:
             kw["bet_units"] = tuple(kw["bet_units"])
-        return cls(**kw)
+        game = cls(**kw)
+        if key is not None:
+            game_memo.remember(key, game)
+        return game
 
 
 def five_card_draw(

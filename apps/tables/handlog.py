@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from apps.accounts.permissions import Actor
 from apps.core.errors import Conflict
+from apps.core.rows import bound_cursor
 from apps.engine.hand import FINISHED, HandState
 from apps.tables import hooks
 from apps.tables.models import Hand, HandEvent, Table
@@ -169,22 +170,21 @@ def _final_stacks(hand: Hand, state: HandState) -> dict[int, int]:
 
 def _flow_stacks(hand: Hand, before: HandState, after: HandState) -> None:
     """Move the change of each seat's end-of-hand chips onto its seat (a delta, so rebuys made since stay)."""
-    from apps.tables.seats import seat_stack_shift
+    from apps.tables.seats import seat_stacks_shift
 
     old, new = _final_stacks(hand, before), _final_stacks(hand, after)
+    shifts = []
     for spec in hand.seats:
         delta = new[int(spec["seat"])] - old[int(spec["seat"])]
         if delta:
-            seat_stack_shift(
-                table_id=hand.table_id,
-                player_id=spec["player_id"],
-                delta=delta,
-                refusal=Conflict(
-                    f"seat {spec['seat']} no longer has the chips this change takes back",
-                    code="stack_would_be_negative",
-                    detail={"seat": spec["seat"], "delta": delta},
-                ),
+            refusal = Conflict(
+                f"seat {spec['seat']} no longer has the chips this change takes back",
+                code="stack_would_be_negative",
+                detail={"seat": spec["seat"], "delta": delta},
             )
+            shifts.append((spec["player_id"], delta, refusal))
+    if shifts:
+        seat_stacks_shift(table_id=hand.table_id, shifts=shifts)
 
 
 @functools.cache
@@ -211,7 +211,7 @@ def _append_and_save(hand: Hand, event: HandEvent) -> None:
     params = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
     params += [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in moved]
     params.append(hand.pk)
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(sql, params)
         event.pk = cursor.fetchone()[0]
     event._state.adding, event._state.db = False, connection.alias

@@ -13,7 +13,7 @@ from django.db.models import OuterRef
 from apps.accounts.models import DeviceToken
 from apps.accounts.permissions import Actor, device_assigned_to
 from apps.core.errors import NotFound
-from apps.core.rows import row_to_instance
+from apps.core.rows import bound_cursor, row_to_instance
 from apps.tables.models import Hand, Table
 
 
@@ -61,7 +61,7 @@ def _hand_lock_query() -> tuple[str, list[Any], list[Any]]:
 def _hand_lock_sql(hand_id: int, actor: Actor | None) -> LockedHand:
     sql, hand_fields, table_fields = _hand_lock_query()
     device = actor.device if actor is not None else None
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(sql, [device.pk if device is not None else None, hand_id])
         row = cursor.fetchone()
     if row is None:

@@ -7,15 +7,18 @@ service has made it) and expect the caller to hold the locks :mod:`apps.core.loc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Player
 from apps.core.errors import ApplicationError
+from apps.core.rows import bound_cursor
 from apps.tables.models import Seat, StackAdjustment, Table
 
 
@@ -27,6 +30,38 @@ def seat_stack_shift(*, table_id: int, player_id: int, delta: int, refusal: Appl
     ).update(stack=F("stack") + delta)
     if not updated:
         raise refusal
+
+
+def seat_stacks_shift(*, table_id: int, shifts: Sequence[tuple[int, int, ApplicationError]]) -> None:
+    """:func:`seat_stack_shift` for several players at once, each ``(player_id, delta, refusal)``: one
+    statement on PostgreSQL (a finished hand moves the chips of every seat that won or lost), the first
+    refused player's ``refusal`` raised when one is refused (the caller's transaction then writes
+    nothing)."""
+    if len(shifts) < 2 or connection.vendor != "postgresql":
+        for player_id, delta, refusal in shifts:
+            seat_stack_shift(table_id=table_id, player_id=player_id, delta=delta, refusal=refusal)
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(_stacks_shift_sql(len(shifts)), [x for p, d, _ in shifts for x in (p, d)] + [table_id])
+        shifted = {row[0] for row in cursor.fetchall()}
+    for player_id, _delta, refusal in shifts:
+        if player_id not in shifted:
+            raise refusal
+
+
+@functools.cache
+def _stacks_shift_sql(count: int) -> str:
+    """The UPDATE of :func:`seat_stacks_shift` for ``count`` players: what ``seat_stack_shift``'s query
+    does for each (an open seat that keeps a stack of at least zero), built once per count."""
+    column = {f.name: f.column for f in Seat._meta.concrete_fields}
+    values = ", ".join(["(%s::bigint, %s::bigint)"] * count)
+    return (
+        f"UPDATE {Seat._meta.db_table} s SET {column['stack']} = s.{column['stack']} + v.delta "
+        f"FROM (VALUES {values}) AS v(player_id, delta) "
+        f"WHERE s.{column['table']} = %s AND s.{column['player']} = v.player_id "
+        f"AND s.{column['left_at']} IS NULL AND s.{column['stack']} >= -v.delta "
+        f"RETURNING s.{column['player']}"
+    )
 
 
 def seat_stack_change(*, seat: Seat, delta: int, kind: str, reason: str, user: Any) -> StackAdjustment:

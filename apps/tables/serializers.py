@@ -14,6 +14,22 @@ from apps.tables.models import Hand
 
 Serializer = serializers.Serializer
 
+EVENT_TYPES = (
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "deal",
+    "draw",
+    "show",
+    "muck",
+    "finish_order",
+    "prove_openers",
+    "reshuffle",
+    "timeout",
+)
+
 
 class LentFieldsSerializer(Serializer):
     """An input serializer for the hottest endpoint. DRF deep-copies every declared field for each new
@@ -96,23 +112,7 @@ class EventRowSerializer(Serializer):
 class EventInputSerializer(Serializer):
     """One hand event as a dealer enters it (also each event a correction appends)."""
 
-    type = serializers.ChoiceField(
-        choices=[
-            "fold",
-            "check",
-            "call",
-            "bet",
-            "raise",
-            "deal",
-            "draw",
-            "show",
-            "muck",
-            "finish_order",
-            "prove_openers",
-            "reshuffle",
-            "timeout",
-        ]
-    )
+    type = serializers.ChoiceField(choices=list(EVENT_TYPES))
     seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
     amount = serializers.IntegerField(
         required=False, min_value=0, max_value=10**12, help_text="the total for the round"
@@ -128,3 +128,35 @@ class EventInputSerializer(Serializer):
         max_length=10,
         help_text="finish_order: seats best first, ties grouped, e.g. [[3], [1, 5], [2]]",
     )
+
+
+# The dealer API's plainest entries (a type, a seat, an amount or a count, and expected_seq, all integers
+# within the serializer's bounds), checked without building the serializer: (lowest, highest) per field.
+_PLAIN_INTEGERS: dict[str, tuple[int, int | None]] = {
+    "seat": (1, 10),
+    "amount": (0, 10**12),
+    "count": (0, 5),
+    "expected_seq": (0, None),
+}
+_PLAIN_ORDER = ("type", "seat", "amount", "count", "expected_seq")  # the serializer's order of its fields
+
+
+def plain_event_input(data: Any) -> dict[str, Any] | None:
+    """What the dealer API's input serializer (:class:`EventInputSerializer` and ``expected_seq``) validates
+    ``data`` to, when ``data`` is one of the plain entries most are, found without the serializer (about a
+    twentieth of a recorded action's CPU); None for anything else, which the serializer judges, with its
+    errors. Exactly integers (not a boolean, a float or a numeric text, which the serializer converts or
+    refuses), within the same bounds; a known type; no other field."""
+    kind = data.get("type") if type(data) is dict and "expected_seq" in data else None
+    if type(kind) is not str or kind not in EVENT_TYPES:
+        return None
+    for key, value in data.items():
+        if key == "type":
+            continue
+        bounds = _PLAIN_INTEGERS.get(key)
+        if bounds is None or type(value) is not int:
+            return None
+        lowest, highest = bounds
+        if value < lowest or (highest is not None and value > highest):
+            return None
+    return {key: data[key] for key in _PLAIN_ORDER if key in data}

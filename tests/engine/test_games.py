@@ -127,3 +127,17 @@ def test_from_json_refuses_unknown_settings() -> None:
     data["colour"] = "red"
     with pytest.raises(GameError):
         Game.from_json(data)
+
+
+def test_a_game_read_again_is_the_same_game_and_a_value_of_another_type_is_still_refused() -> None:
+    from apps.engine.errors import EngineError
+    from apps.engine.games import Game, five_card_draw
+
+    data = five_card_draw(turn_time_limit=30).to_json()
+    first = Game.from_json(data)
+    assert Game.from_json(dict(data)) is first  # read once, kept
+    data["bet_units"].append(99)
+    assert Game.from_json(five_card_draw(turn_time_limit=30).to_json()) is first  # to_json hands out copies
+    for field, value in (("uncap_heads_up", 1), ("max_raises", True), ("draws", 1.0)):
+        with pytest.raises(EngineError):
+            Game.from_json({**five_card_draw().to_json(), field: value})  # True is not 1: not the cached game
