@@ -43,6 +43,19 @@ BAD_NUMBERS = [HUGE, LONG, "abc", "1.5", "NaN", "Infinity", "-Infinity", "1e400"
 BAD_FLOATS = [v for v in BAD_NUMBERS if v != "1.5"] + ["1e30", "-1e30"]
 #: refused by any text field
 BAD_TEXTS = ["\x00", "a\x00b", "x" * 10_000]
+#: refused by any field of numbers separated by commas (points, percentages, chips × counts, bet units)
+BAD_LISTS = [
+    "inf",
+    "1e400",
+    "nan",
+    "-inf, 5",
+    "5, Infinity",
+    "1, 2, x",
+    "½",
+    "1e400×2",
+    "5×1e400",
+    "x" * 3000,
+]
 #: may be taken or refused, but never a 5xx and never a refused write
 ODD = ["", " ", "-5", "0", "-0", "\u202eevil\u202c", "\u0645\u0631\u062d\u0628\u0627", "🂡" * 30, "<b>x</b>"]
 
@@ -148,13 +161,13 @@ SETUP_FIELDS = {
     "to_pool": "int",
     "bounty": "int",
     "paid_places": "int",
-    "percentages": "text",
-    "chips": "text",
-    "stack_chips": "text",
+    "percentages": "list",
+    "chips": "list",
+    "stack_chips": "list",
     "levels-TOTAL_FORMS": "int",
     "levels-0-minutes": "int",
     "levels-0-small_blind": "int",
-    "levels-0-bet_units": "text",
+    "levels-0-bet_units": "list",
     "levels-0-ORDER": "int",
     "expected_rebuys": "int",
     "rebuy_until_level": "int",
@@ -181,13 +194,13 @@ CASES: dict[str, Case] = {
     "cockpit:device-revoke": Case(lambda w: {"device_id": 10**9}),
     "cockpit:leagues": Case(
         lambda w: {"club_id": w.club.pk},
-        {"name": "text", "kind": "text", "table": "text", "best_n": "int"},
+        {"name": "text", "kind": "text", "table": "list", "best_n": "int"},
         lambda w: {"name": "New league", "kind": "table", "table": "10, 5"},
         ("club_id", "club"),
     ),
     "cockpit:league-edit": Case(
         lambda w: {"league_id": w.league.pk},
-        {"name": "text", "kind": "text", "table": "text", "best_n": "int"},
+        {"name": "text", "kind": "text", "table": "list", "best_n": "int"},
         lambda w: {"name": "Renamed league", "kind": "table", "table": "10, 5"},
         ("league_id", "league"),
     ),
@@ -408,7 +421,9 @@ def test_hostile_values_never_5xx_and_refusals_write_nothing(name: str) -> None:
     for fname, kind in case.fields.items():
         more_args, more_data = case.per_field.get(fname, ({}, {}))
         args, base = {**kwargs, **more_args}, {**case.base(w), **more_data}
-        bad = {"int": BAD_NUMBERS, "id": BAD_NUMBERS, "float": BAD_FLOATS}.get(kind, BAD_TEXTS)
+        bad = {"int": BAD_NUMBERS, "id": BAD_NUMBERS, "float": BAD_FLOATS, "list": BAD_TEXTS + BAD_LISTS}.get(
+            kind, BAD_TEXTS
+        )
         for value in bad:
             attempt(f"{fname}={value[:12]!r}", {**base, fname: value}, must_refuse=True, args=args)
         for value in ODD:
