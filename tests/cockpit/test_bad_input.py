@@ -303,6 +303,10 @@ CASES: dict[str, Case] = {
         {"action": "text", "void_from_seq": "int", "events": "text", "text": "text", "outcome": "text"},
         lambda w: {"action": "rule", "outcome": "no-such-outcome", "text": "x"},
         ("dispute_id", "dispute"),
+        {
+            "void_from_seq": ({}, {"action": "sandbox", "events": '[{"type": "fold", "seat": 2}]'}),
+            "events": ({}, {"action": "sandbox", "void_from_seq": "3"}),
+        },
     ),
 }
 
