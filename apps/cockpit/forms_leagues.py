@@ -40,8 +40,9 @@ class LeagueCreateForm(forms.Form):
         out = []
         for part in raw.replace(";", ",").split(","):
             try:
-                value = round(float(part.strip()) * 100)  # the league keeps hundredths of points
-            except ValueError:
+                # the league keeps hundredths of points; inf and 1e400 are no int (an OverflowError)
+                value = round(float(part.strip()) * 100)
+            except (ValueError, OverflowError):
                 raise forms.ValidationError(
                     _("%(value)s is not a number of points.") % {"value": part.strip()}
                 ) from None

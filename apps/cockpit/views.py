@@ -116,6 +116,9 @@ def entry_action(request: HttpRequest, entry_id: int, action: str) -> HttpRespon
 def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Publish the tournament (the public pages show it) or take it back."""
     t = tournament_or_404(request, tournament_id)
+    if request.POST.get("published") not in ("0", "1"):
+        messages.error(request, _("Refused: “published” is 1 (publish) or 0 (take back) (code invalid)"))
+        return desk_page(request, t, status=400)
     published = request.POST.get("published") == "1"
     attempt(
         request,

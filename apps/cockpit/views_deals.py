@@ -1,7 +1,8 @@
 """The cockpit's deal page at a running tournament: calculate ICM, chip-chop and an even split for the
 players left (:func:`apps.tournaments.payouts.deal_calculate`, the API's service), read each in plain words,
 and record the one the players accept (:func:`~apps.tournaments.payouts.deal_accept`), whose refusals
-(a hand in play, chips changed since) are told in words the director can act on."""
+(a hand in play, chips changed since) are told in words the director can act on, on the page answered with
+the refusal's 4xx status."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from apps.cockpit.deals import METHODS, deal_views, players_left
 from apps.cockpit.views import page, tournament_or_404
 from apps.core.errors import ApplicationError
 from apps.tournaments import payouts
-from apps.tournaments.models import Deal
+from apps.tournaments.models import Deal, Tournament
 
 PLAIN = {
     "hand_in_progress": lambda: _(
@@ -39,7 +40,11 @@ def _refusal(request: HttpRequest, exc: ApplicationError) -> None:
 
 @director_required
 def deals(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    t = tournament_or_404(request, tournament_id)
+    return _page(request, tournament_or_404(request, tournament_id))
+
+
+def _page(request: HttpRequest, t: Tournament, status: int = 200) -> HttpResponse:
+    """The deal page; after a refusal with its status (the refusal flashed on it, nothing written)."""
     left = players_left(t)
     accepted = Deal.objects.filter(tournament=t, accepted=True).first()
     return page(
@@ -52,6 +57,7 @@ def deals(request: HttpRequest, tournament_id: int) -> HttpResponse:
         chips=sum(row["chips"] for row in left),
         views=deal_views(t, left),
         accepted=accepted,
+        status=status,
     )
 
 
@@ -65,22 +71,22 @@ def deals_calculate(request: HttpRequest, tournament_id: int) -> HttpResponse:
             payouts.deal_calculate(actor=actor(request), tournament=t, method=method)
     except ApplicationError as exc:
         _refusal(request, exc)
-    else:
-        messages.success(request, _("ICM, chip-chop and even split calculated on the chips as they are now."))
+        return _page(request, t, exc.status_code)
+    messages.success(request, _("ICM, chip-chop and even split calculated on the chips as they are now."))
     return redirect("cockpit:deals", tournament_id=t.pk)
 
 
 @require_POST
 @director_required
 def deal_accept(request: HttpRequest, deal_id: int) -> HttpResponse:
-    d: Deal = owned_or_404(request, Deal.objects.all(), deal_id, "tournament__club_id")
+    d: Deal = owned_or_404(request, Deal.objects.select_related("tournament"), deal_id, "tournament__club_id")
     try:
         payouts.deal_accept(actor=actor(request), deal=d)
     except ApplicationError as exc:
         _refusal(request, exc)
-    else:
-        messages.success(
-            request,
-            _("The deal is recorded: the players left are paid its amounts and the tournament is over."),
-        )
+        return _page(request, d.tournament, exc.status_code)
+    messages.success(
+        request,
+        _("The deal is recorded: the players left are paid its amounts and the tournament is over."),
+    )
     return redirect("cockpit:deals", tournament_id=d.tournament_id)

@@ -4,6 +4,8 @@ tournaments to a season and detach them, and read the season's leaderboard. Thin
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -11,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
+from apps.cockpit.access import actor, attempt, club_or_404, director_required, error_text, owned_or_404
 from apps.cockpit.forms_leagues import LeagueCreateForm, SeasonAttachForm, SeasonCreateForm
 from apps.cockpit.views import page
 from apps.core.errors import ApplicationError
@@ -52,6 +54,12 @@ def leagues(request: HttpRequest, club_id: int) -> HttpResponse:
             if created:
                 return redirect("cockpit:leagues", club_id=club.pk)
         status = 400
+    return _leagues_page(request, club, form, status=status)
+
+
+def _leagues_page(
+    request: HttpRequest, club: Any, form: LeagueCreateForm, *, status: int = 200
+) -> HttpResponse:
     rows = League.objects.filter(club=club).prefetch_related("seasons").order_by("name")
     return page(
         request,
@@ -122,26 +130,29 @@ def _league_initial(league: League) -> dict[str, object]:
 @require_POST
 @director_required
 def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
-    league: League = owned_or_404(request, League.objects.all(), league_id, "club_id")
+    league: League = owned_or_404(request, League.objects.select_related("club"), league_id, "club_id")
     form = SeasonCreateForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the season a name."))
-        return redirect("cockpit:leagues", club_id=league.club_id)
-    season = attempt(
-        request,
-        lambda: services.season_create(actor=actor(request), league=league, name=form.cleaned_data["name"]),
-        _("Season created. Attach its tournaments."),
-    )
-    if season:
-        return redirect("cockpit:season", season_id=season.pk)
-    return redirect("cockpit:leagues", club_id=league.club_id)
+        return _leagues_page(request, league.club, LeagueCreateForm(), status=400)
+    try:
+        season = services.season_create(actor=actor(request), league=league, name=form.cleaned_data["name"])
+    except ApplicationError as exc:
+        messages.error(request, error_text(exc))
+        return _leagues_page(request, league.club, LeagueCreateForm(), status=exc.status_code)
+    messages.success(request, _("Season created. Attach its tournaments."))
+    return redirect("cockpit:season", season_id=season.pk)
 
 
 @director_required
 def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season: its tournaments (detach), the club's tournaments not yet in a season (attach), and the
     leaderboard as the club reads it (unpublished tournaments included)."""
-    s = _season_or_404(request, season_id)
+    return _season_page(request, _season_or_404(request, season_id))
+
+
+def _season_page(request: HttpRequest, s: Season, status: int = 200) -> HttpResponse:
+    """The season's page; after a refusal with its status (the refusal flashed on it, nothing written)."""
     attached = list(
         Tournament.objects.filter(season_link__season=s).order_by("created_at", "pk").only("name", "status")
     )
@@ -159,6 +170,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
         attached=attached,
         free=free,
         board=_board(s),
+        status=status,
     )
 
 
@@ -180,10 +192,14 @@ def season_attach(request: HttpRequest, season_id: int) -> HttpResponse:
         t = Tournament.objects.filter(pk=form.cleaned_data["tournament"], club_id=s.league.club_id).first()
     if t is None:
         messages.error(request, _("Choose one of the club's tournaments."))
-        return redirect("cockpit:season", season_id=s.pk)
-    attempt(
+        return _season_page(request, s, 400)
+    try:
+        services.season_tournament_add(actor=actor(request), season=s, tournament=t)
+    except ApplicationError as exc:
+        messages.error(request, error_text(exc))
+        return _season_page(request, s, exc.status_code)
+    messages.success(
         request,
-        lambda: services.season_tournament_add(actor=actor(request), season=s, tournament=t),
         _("%(name)s counts for the season.") % {"name": t.name}
         + (" " + _("Its results are on the leaderboard.") if t.status == Tournament.Status.FINISHED else ""),
     )
@@ -198,17 +214,15 @@ def season_detach(request: HttpRequest, season_id: int, tournament_id: int) -> H
     found = link.first()
     if found is None:
         messages.error(request, _("That tournament does not count for this season."))
-        return redirect("cockpit:season", season_id=s.pk)
+        return _season_page(request, s, 404)
     try:
         season_writes.season_tournament_remove(actor=actor(request), season=s, tournament=found.tournament)
     except ApplicationError as exc:
-        from apps.cockpit.access import error_text
-
         messages.error(request, error_text(exc))
-    else:
-        messages.success(
-            request,
-            _("%(name)s no longer counts for the season; its results left the leaderboard.")
-            % {"name": found.tournament.name},
-        )
+        return _season_page(request, s, exc.status_code)
+    messages.success(
+        request,
+        _("%(name)s no longer counts for the season; its results left the leaderboard.")
+        % {"name": found.tournament.name},
+    )
     return redirect("cockpit:season", season_id=s.pk)

@@ -73,7 +73,7 @@ def room(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @director_required
 def webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
     club = club_or_404(request, club_id)
-    posted = None
+    posted, status = None, 200
     if request.method == "POST":
         posted = request.POST
         created = attempt(
@@ -92,6 +92,7 @@ def webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
         )
         if created:
             return redirect("cockpit:webhooks", club_id=club.pk)
+        status = 400  # the form again with the refusal flashed; nothing was written
     return page(
         request,
         "cockpit/webhooks.html",
@@ -101,6 +102,7 @@ def webhooks(request: HttpRequest, club_id: int) -> HttpResponse:
         formats=Webhook.Format.choices,
         event_choices=event_labels(),
         posted=posted,
+        status=status,
     )
 
 

@@ -42,7 +42,9 @@ def tournament_new(request: HttpRequest, club_id: int) -> HttpResponse:
         return _post(request, club, None)
     source = request.GET.get("from")
     if source:
-        template = TournamentTemplate.objects.filter(club=club, pk=source if source.isdigit() else 0).first()
+        # an id is a few digits: a longer one (10,000 digits is no int Python parses) names no template
+        pk = int(source) if source.isdigit() and len(source) <= 18 else 0
+        template = TournamentTemplate.objects.filter(club=club, pk=pk).first()
         if template is None:
             raise Http404("no such template")
         data, rows = form_data_of_setup(template.setup)

@@ -1,6 +1,7 @@
 """The table as it is now, for the console between hands: the seats with their current names and stacks (after
 a rebuy, an elimination, a move or the final table's redraw the last hand's seats are out of date), the hand
-in play, and the tournament's state: a finished tournament's console shows its result and deals no more."""
+in play, the tournament's state (a finished tournament's console shows its result and deals no more), and
+whether the latest hand's last entry may be undone."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from apps.accounts.permissions import Actor
 from apps.console import access as acc
 from apps.core.errors import json_error_response
+from apps.disputes.undo import undo_refusal
 from apps.tables.models import Hand, Table
 from apps.tables.selectors import table_view
 from apps.tournaments.models import Tournament, TournamentTable
@@ -56,7 +59,8 @@ def console_now(request: HttpRequest, table_id: int) -> HttpResponse:
         return json_error_response(
             request, status_code=404, code="table_not_found", message=f"no table {table_id}"
         )
-    refusal = acc.table_refusal(acc.console_access(request), table)
+    access = acc.console_access(request)
+    refusal = acc.table_refusal(access, table)
     if refusal is not None:
         return json_error_response(
             request, status_code=refusal.status, code=refusal.code, message=str(refusal.message)
@@ -67,4 +71,22 @@ def console_now(request: HttpRequest, table_id: int) -> HttpResponse:
         .values("id", "number")
         .first()
     )
-    return JsonResponse({"table": table_view(table), "tournament": tournament_now(table), "last_hand": last})
+    return JsonResponse(
+        {
+            "table": table_view(table),
+            "tournament": tournament_now(table),
+            "last_hand": last,
+            "undo": undo_now(access.actor, table),
+        }
+    )
+
+
+def undo_now(actor: Actor, table: Table) -> dict[str, Any] | None:
+    """Whether "Undo my last entry" would be taken at the table's latest hand: ``refused`` is the code the
+    server would refuse it with (a hand that eliminated a player, a later hand begun...), None when it
+    would be taken, at the hand's ``seq`` (an answer about an earlier seq says nothing of the hand now)."""
+    hand = Hand.objects.select_related("table").filter(table=table).order_by("-number").first()
+    if hand is None:
+        return None
+    refusal = undo_refusal(actor, hand)
+    return {"hand": hand.pk, "seq": hand.seq, "refused": refusal.code if refusal is not None else None}

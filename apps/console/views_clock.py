@@ -32,12 +32,15 @@ def _refused_text(exc: ApplicationError) -> str:
     }
 
 
-def clock_only_page(request: HttpRequest, table: Table, t: Tournament, access: acc.Access) -> HttpResponse:
+def clock_only_page(
+    request: HttpRequest, table: Table, t: Tournament, access: acc.Access, status: int = 200
+) -> HttpResponse:
     players = clockonly.players_at(table)
     response = render(
         request,
         "console/clock_only.html",
         {"table": table, "tournament": t, "players": players, "access": access},
+        status=status,
     )
     response["Referrer-Policy"] = "same-origin"
     return response
@@ -68,17 +71,24 @@ def clock_only_action(request: HttpRequest, table_id: int, action: str) -> HttpR
     if refusal is not None or table is None:
         refusal = refusal or acc.OTHER_TABLE
         return render(request, "console/refused.html", {"refusal": refusal}, status=refusal.status)
+    t = clockonly.tournament_of_table(table)
+
+    def refused(words: str, status: int = 400) -> HttpResponse:
+        """The page again with the refusal on it and its 4xx status: nothing was written."""
+        messages.error(request, words)
+        if t is None:
+            return _back(table.pk)
+        return clock_only_page(request, table, t, access, status)
+
     e = _entry(table, request.POST.get("entry"))
     if e is None:
-        messages.error(request, _("Choose a player seated at this table."))
-        return _back(table.pk)
+        return refused(_("Choose a player seated at this table."))
     try:
         if action == "out":
             raw_by = request.POST.get("knocked_out_by") or None
             by = _entry(table, raw_by) if raw_by else None
             if raw_by and by is None:
-                messages.error(request, _("Who knocked them out is a player seated at this table."))
-                return _back(table.pk)
+                return refused(_("Who knocked them out is a player seated at this table."))
             out = clockonly.entry_out_record(actor=access.actor, entry=e, knocked_out_by=by)
             if out.status == Entry.Status.BUSTED:
                 messages.success(
@@ -94,14 +104,13 @@ def clock_only_action(request: HttpRequest, table_id: int, action: str) -> HttpR
         elif action == "count":
             chips = _int(request.POST.get("chips"))
             if chips is None:
-                messages.error(request, _("Give the chips counted, a whole number."))
-                return _back(table.pk)
+                return refused(_("Give the chips counted, a whole number."))
             clockonly.entry_chips_count(actor=access.actor, entry=e, chips=chips)
             messages.success(
                 request, _("%(name)s has %(chips)s chips.") % {"name": e.player.name, "chips": chips}
             )
         else:
-            messages.error(request, _("Unknown action."))
+            return refused(_("Unknown action."), 404)
     except ApplicationError as exc:
-        messages.error(request, _refused_text(exc))
+        return refused(_refused_text(exc), exc.status_code)
     return _back(table.pk)

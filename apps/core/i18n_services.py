@@ -313,6 +313,7 @@ SERVICE_ERRORS: Final[dict[str, tuple[str, ...]]] = {
         gettext_noop("a webhook needs a name of up to 60 characters"),
         gettext_noop("unknown format %(value)s"),
         gettext_noop("a Telegram webhook needs the chat id"),
+        gettext_noop("a chat id has up to 64 characters"),
         gettext_noop("choose what the webhook is told"),
         gettext_noop("%(field)s must be a whole number from %(low)s to %(high)s"),
         gettext_noop("%(field)s must be true or false"),

@@ -9,7 +9,7 @@ PostgreSQL refuses to store (a 500 at the INSERT). Each is refused here with a 4
 * ``json_too_deep``: objects and arrays nested more than :data:`MAX_JSON_DEPTH` deep;
 * ``number_not_finite``: ``NaN``, ``Infinity`` or a number too large for a float (``1e400``);
 * ``text_invalid``: a NUL or a lone surrogate in a string or a key (also in the query string and form
-  fields, by :class:`InputLimitsMiddleware`);
+  fields, urlencoded or multipart, by :class:`InputLimitsMiddleware`);
 * ``malformed_request``: not JSON, or not UTF-8.
 
 :class:`FloorJSONParser` is DRF's parser (``DEFAULT_PARSER_CLASSES``); :class:`InputLimitsMiddleware` puts
@@ -236,6 +236,12 @@ class InputLimitsMiddleware:
                 json_limits_check(request.body)
             elif request.method == "POST" and request.content_type == "application/x-www-form-urlencoded":
                 request.body  # noqa: B018  (read once and kept, so a view may still read the body after POST)
+                for key, values in request.POST.lists():
+                    self._check_field(f"field {key}", key, values)
+            elif request.method == "POST" and request.content_type == "multipart/form-data":
+                # a form posted as multipart (a form with a file field, the test client's default) is read
+                # as its fields too; the body first, so that a view may still read it after POST
+                request.body  # noqa: B018
                 for key, values in request.POST.lists():
                     self._check_field(f"field {key}", key, values)
         except ValidationFailed as refusal:

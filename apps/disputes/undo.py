@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from apps.accounts.permissions import Actor, can_deal, is_director
-from apps.core.errors import Conflict, NotFound, PermissionRefused, ValidationFailed
+from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused, ValidationFailed
 from apps.tables.models import Hand, HandEvent
 from apps.tables.services import hand_correct
 from apps.tournaments.models import Elimination
@@ -49,6 +49,45 @@ def _require_own(actor: Actor, hand: Hand, row: HandEvent) -> None:
         )
 
 
+def undo_refusal(actor: Actor, hand: Hand, row: HandEvent | None = None) -> ApplicationError | None:
+    """Why the hand's last entry may not be undone by ``actor`` now (None: it may), read without writing:
+    the console hides its button when the server would refuse it."""
+    row = row if row is not None else _last_row(hand)
+    if row is None or row.kind != HandEvent.Kind.ACTION or row.voided_by_id is not None:
+        return Conflict(
+            "there is no entry to undo: nothing was entered since the deal or the last correction",
+            code="nothing_to_undo",
+            rule=RULE_UNDO,
+            detail={"hand": hand.pk, "seq": hand.seq},
+        )
+    if row.by_clock:
+        return Conflict(
+            "the turn clock entered the last action: call the floor to correct it",
+            code="undo_clock_entry",
+            rule=RULE_UNDO,
+            detail={"seq": row.seq},
+        )
+    try:
+        _require_own(actor, hand, row)
+    except PermissionRefused as exc:
+        return exc
+    if Hand.objects.filter(table_id=hand.table_id, number__gt=hand.number).exists():
+        return Conflict(
+            "the next hand has started: call the floor to correct this one",
+            code="later_hands_started",
+            rule="TDA 22",
+            detail={"hand": hand.pk},
+        )
+    if hand.status == Hand.Status.FINISHED and Elimination.objects.filter(hand=hand).exists():
+        return Conflict(
+            "this hand eliminated a player: call the floor to correct it",
+            code="undo_after_elimination",
+            rule=RULE_UNDO,
+            detail={"hand": hand.pk},
+        )
+    return None
+
+
 @transaction.atomic
 def hand_entry_undo(*, actor: Actor, hand_id: int, expected_seq: int, reason: str) -> Hand:
     """Void the hand's last entry (``expected_seq`` is the seq the console shows: it must be that entry's)."""
@@ -73,35 +112,10 @@ def hand_entry_undo(*, actor: Actor, hand_id: int, expected_seq: int, reason: st
             detail={"expected_seq": expected_seq, "current_seq": hand.seq},
         )
     row = _last_row(hand)
-    if row is None or row.kind != HandEvent.Kind.ACTION or row.voided_by_id is not None:
-        raise Conflict(
-            "there is no entry to undo: nothing was entered since the deal or the last correction",
-            code="nothing_to_undo",
-            rule=RULE_UNDO,
-            detail={"hand": hand.pk, "seq": hand.seq},
-        )
-    if row.by_clock:
-        raise Conflict(
-            "the turn clock entered the last action: call the floor to correct it",
-            code="undo_clock_entry",
-            rule=RULE_UNDO,
-            detail={"seq": row.seq},
-        )
-    _require_own(actor, hand, row)
-    if Hand.objects.filter(table_id=hand.table_id, number__gt=hand.number).exists():
-        raise Conflict(
-            "the next hand has started: call the floor to correct this one",
-            code="later_hands_started",
-            rule="TDA 22",
-            detail={"hand": hand.pk},
-        )
-    if hand.status == Hand.Status.FINISHED and Elimination.objects.filter(hand=hand).exists():
-        raise Conflict(
-            "this hand eliminated a player: call the floor to correct it",
-            code="undo_after_elimination",
-            rule=RULE_UNDO,
-            detail={"hand": hand.pk},
-        )
+    refusal = undo_refusal(actor, hand, row)
+    if refusal is not None:
+        raise refusal
+    assert row is not None  # undo_refusal refuses a hand with nothing to undo
     return hand_correct(
         actor=actor,
         hand_id=hand.pk,

@@ -124,6 +124,13 @@ def dispute_page(request: HttpRequest, dispute_id: int) -> HttpResponse:
                     correction=correction if data.get("outcome") == "corrected" else None,
                 )
                 return redirect("disputes:dispute", dispute_id=dispute.pk)
+            else:
+                context["error"] = {
+                    "code": "action_unknown",
+                    "field": "action",
+                    "message": gettext("Choose to try the correction or to rule."),
+                }
+                status = 400
         except ApplicationError as exc:
             # dispute_rule's own transaction (a savepoint here) has rolled back: nothing was written
             context["error"] = exc.as_dict()

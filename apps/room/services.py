@@ -62,6 +62,10 @@ def webhook_create(
         raise ValidationFailed(
             "a Telegram webhook needs the chat id", code="invalid", detail={"fields": {"chat_id": "required"}}
         )
+    if len(chat_id) > 64:  # Telegram's chat ids are short; the column keeps 64
+        raise ValidationFailed(
+            "a chat id has up to 64 characters", code="invalid", detail={"fields": {"chat_id": "1 to 64"}}
+        )
     unknown = sorted(set(events) - set(WEBHOOK_EVENTS))
     if unknown or not events:
         raise ValidationFailed(

@@ -73,6 +73,8 @@ class Tournament(models.Model):
     # starting stack); chip_denominations above is its list of denominations.
     chip_set = models.JSONField(default=dict, blank=True)
     break_order = models.JSONField(default=list, blank=True)  # table numbers in the published breaking order
+    # the setup form's planning fields as the director typed them (expected entries, hours...), shown again
+    plan = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField(default=0)  # the random draws' seed (recorded: every draw can be re-shown)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERING)
     published = models.BooleanField(default=False)

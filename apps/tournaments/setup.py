@@ -151,6 +151,8 @@ def tournament_setup_create(*, actor: Actor, club: Club, setup: dict[str, Any]) 
         structure=structure,
         **setup["settings"],
     )
+    t.plan = plan_of(setup)
+    t.save(update_fields=["plan"])
     if t.level_clock is not None:
         t.level_clock = level_clock_setup(
             actor=actor,
@@ -177,6 +179,7 @@ def tournament_setup_update(*, actor: Actor, tournament: Tournament, setup: dict
         raise _refuse(unknown[0], f"unknown tournament setting(s): {', '.join(unknown)}", "setting_unknown")
     structure = setup_check(setup)
     t.name, t.game, t.starting_stack = setup["name"], setup["game"], setup["starting_stack"]
+    t.plan = plan_of(setup)
     for name in EDITABLE:
         if name in setup["settings"]:
             setattr(t, name, setup["settings"][name])
@@ -212,7 +215,16 @@ def setup_of(t: Tournament) -> dict[str, Any]:
             "seconds": clock.time_bank_seconds if clock is not None else 0,
             "per": clock.time_bank_per if clock is not None else "tournament",
         },
+        "plan": dict(t.plan or {}),
     }
+
+
+def plan_of(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup's planning fields (only what the form plans with: JSON scalars, nothing else kept)."""
+    plan = setup.get("plan") or {}
+    if not isinstance(plan, dict):
+        return {}
+    return {str(k): v for k, v in plan.items() if v is None or isinstance(v, str | int | float | bool)}
 
 
 @transaction.atomic

@@ -183,7 +183,10 @@ window.FloorConsoleMend = function (ctx) {
       ? fmt(T.brokenTo, { tables: now.tournament.tables_playing.join(", ") }) : "";
     var over = finished || broken;
     if (saidAt !== null && saidAt !== handKey()) say(null);
-    $("console-undo").hidden = !hand || !hand.seq || over;
+    // the server says when it would refuse the undo (the hand eliminated a player, a later hand began...)
+    var refused = !!(hand && now && now.undo && now.undo.hand === hand.id &&
+      now.undo.seq === hand.seq && now.undo.refused);
+    $("console-undo").hidden = !hand || !hand.seq || over || refused;
     $("console-floor").hidden = !hand && !(now && now.last_hand);
     if (pending && (!hand || hand.phase !== "showdown")) hideConfirm();
     var box = $("console-over");

@@ -269,6 +269,26 @@ def test_the_setup_is_edited_until_the_draw() -> None:
     assert running.name != "Late"
 
 
+PLAN = {"players": "24", "hours": "4.5", "level_minutes": "25", "expected_rebuys": "6", "paid_places": "4"}
+
+
+def test_the_edit_form_shows_the_planning_fields_as_typed_at_creation_and_after_a_save() -> None:
+    club, _actor, client = given_director_client()
+    client.post(_new(club), form_data(action="save", source="suggest", **PLAN))
+    t = Tournament.objects.get(club=club)
+    url = reverse("cockpit:tournament-setup", args=[t.pk])
+    form = client.get(url).context["form"]
+    shown = {name: form[name].value() for name in PLAN}
+    assert shown == {"players": 24, "hours": 4.5, "level_minutes": 25, "expected_rebuys": 6, "paid_places": 4}
+    assert form["source"].value() == "suggest"
+
+    page = client.get(url)
+    changed = {**PLAN, "players": "30", "paid_places": ""}
+    assert client.post(url, form_data(rows_of(page), action="save", **changed)).status_code == 302
+    form = client.get(url).context["form"]
+    assert (form["players"].value(), form["paid_places"].value(), form["hours"].value()) == (30, None, 4.5)
+
+
 def test_another_clubs_director_cannot_see_or_edit_the_setup() -> None:
     club, actor, _ = given_director_client()
     t = given_tournament(club, actor, 0)

@@ -53,8 +53,10 @@ def test_bad_entries_are_refused_in_words_and_nothing_is_written(client: Any) ->
     table = TournamentTable.objects.get(tournament=t).table
     c = _device_client(client, actor, table)
     r = c.post(f"/console/tables/{table.pk}/count/", {"entry": bob.pk, "chips": "lots"}, follow=True)
+    assert r.status_code == 400  # the page again, with the refusal on it
     assert "Give the chips counted, a whole number." in r.content.decode()
     r = c.post(f"/console/tables/{table.pk}/out/", {"entry": bob.pk, "knocked_out_by": bob.pk}, follow=True)
+    assert 400 <= r.status_code < 500
     assert "knocked_out_by_invalid" in r.content.decode()
     assert Entry.objects.get(pk=bob.pk).status == Entry.Status.PLAYING
     assert Seat.objects.get(pk=bob.seat_id).stack == 5000

@@ -298,3 +298,42 @@ def test_a_broken_tables_console_reads_that_it_deals_no_more_and_where_its_playe
     playing = sorted(tt.table.name for tt in open_tables(t))
     assert len(playing) == 2
     assert (body["tournament"]["table_broken"], body["tournament"]["tables_playing"]) == (True, playing)
+
+
+def test_the_table_now_says_whether_the_last_entry_may_be_undone(hand, device, director, table):
+    console = Client()
+    console.cookies["floor_console"] = device[1]
+    url = f"/console/tables/{table.pk}/now/"
+    hand.refresh_from_db()
+    assert console.get(url).json()["undo"] == {"hand": hand.pk, "seq": hand.seq, "refused": "nothing_to_undo"}
+
+    enter(device_client(device[1]), hand, {"type": "fold", "seat": 2})
+    assert console.get(url).json()["undo"] == {"hand": hand.pk, "seq": hand.seq, "refused": None}
+    # an entry of the director's is not the device's to undo
+    services.hand_event_record(
+        actor=Actor(user=director), hand_id=hand.pk, expected_seq=hand.seq, event={"type": "fold", "seat": 3}
+    )
+    hand.refresh_from_db()
+    assert console.get(url).json()["undo"]["refused"] == "undo_not_yours"
+
+
+def test_after_a_hand_that_eliminated_a_player_the_undo_is_refused_as_the_server_refuses_it(director):
+    actor = Actor(user=director)
+    t = given_tournament(director.memberships.first().club, actor, 7, seats_per_table=6)
+    seating.tournament_start(actor=actor, tournament=t)
+    tt = max(open_tables(t), key=lambda tt: len(seated(tt)))
+    seats = seated(tt)
+    caller = max(seats.values(), key=lambda s: s.stack)
+    Seat.objects.filter(pk=caller.pk).update(stack=10**5)
+    victim = min(n for n in seats if n != caller.number)
+    order = [caller.number] + [n for n in seats if n != caller.number]
+    play_hand(actor, tt.table, random.Random(1), scripted({victim}, {caller.number}, order))
+    confirm_moves(actor, t)  # the final table's redraw
+    last = Hand.objects.filter(table=tt.table).latest("number")
+    boss = Client()
+    boss.force_login(director)
+
+    now = boss.get(f"/console/tables/{tt.table_id}/now/").json()
+    assert now["undo"] == {"hand": last.pk, "seq": last.seq, "refused": "undo_after_elimination"}
+    answer = post(boss, f"/api/hands/{last.pk}/undo", {"expected_seq": last.seq, "reason": "oops"})
+    assert (answer.status_code, answer.json()["code"]) == (409, "undo_after_elimination")
