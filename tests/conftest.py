@@ -82,6 +82,35 @@ def live_server_idle(request: pytest.FixtureRequest) -> Iterator[None]:
         )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    _flush_retries_deadlocks()
+
+
+def _flush_retries_deadlocks() -> None:
+    """pytest-django empties the database after a transactional test with one TRUNCATE of every table.
+    Once a clock test has started the session's Celery worker and beat (tests/clocks/conftest.py), the
+    worker's sweep reads clocks_tableclock and clocks_levelclock in one statement every second, for the
+    rest of the session; when the TRUNCATE has locked one and waits for the other, PostgreSQL ends one of
+    the two as a deadlock, sometimes the TRUNCATE (the test then errors at teardown). Its transaction is
+    rolled back whole, so the flush is tried again (the sweep's own loss is harmless: it runs again)."""
+    from django.core.management.base import CommandError
+    from django.test import TransactionTestCase
+
+    flush = TransactionTestCase._fixture_teardown
+
+    def _fixture_teardown(self: TransactionTestCase) -> None:
+        for attempt in range(5):
+            try:
+                flush(self)
+                return
+            except CommandError as exc:
+                if attempt == 4 or "deadlock detected" not in str(exc.__cause__):
+                    raise
+                time.sleep(0.2)
+
+    TransactionTestCase._fixture_teardown = _fixture_teardown  # type: ignore[method-assign]
+
+
 def _runs_here(item: pytest.Item) -> bool:
     marker = item.get_closest_marker("sqlite")
     if sqlite_backend():
