@@ -64,8 +64,9 @@ LIVE_SERVER_IDLE_TIMEOUT = 30.0
 def live_server_idle(request: pytest.FixtureRequest) -> Iterator[None]:
     """After a test that used the live server, wait until the server has finished every request, before
     pytest-django empties the test database. A page's live stream holds a server thread that reads the
-    database every second until it ends (``FLOOR_SSE_LIFETIME``) or next writes to the closed socket; a
-    TRUNCATE while it reads deadlocks (seen under pytest-xdist, at the next test's flush). This fixture is
+    database every second until it ends (``FLOOR_SSE_LIFETIME``) or next writes to the closed socket, and
+    must not read into the next test's rows or an emptied database (the browser modules used to sleep a
+    fixed 1.6 s for it, too long on an idle machine, maybe too short on a loaded one). This fixture is
     set up after pytest-django's database fixtures and before ``page`` and the test's own browser contexts,
     so its teardown runs once the browser is closed and before the flush."""
     yield
