@@ -9,6 +9,11 @@ PIP := $(VENV)/bin/pip
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?=
+# pytest-xdist: each backend's run on two processes (the machine's two cores; much of the suite waits on a
+# browser, a Celery worker or a clock, so two overlap well). Each worker has its own test database, Redis
+# database, Celery worker, redis-server, live server and Chromium (README "Tests on both backends").
+# `make test PYTEST_XDIST=` runs in one process; `PYTEST_XDIST="-n 3 --dist loadgroup"` on more.
+PYTEST_XDIST ?= -n 2 --dist loadgroup
 
 .PHONY: run test test-postgres test-sqlite lint format bench services messages clean help engine
 
@@ -76,13 +81,13 @@ test: lint test-postgres test-sqlite
 
 test-postgres: services messages engine
 	FLOOR_TEST_BACKEND=postgres DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
-		$(VENV)/bin/pytest $(PYTEST_ARGS)
+		$(VENV)/bin/pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 # The embedded default: no DATABASE_URL, REDIS_URL or broker (tests/real_services.py clears them), its files
 # in a fresh temporary folder; only the tests marked `sqlite` (README "Tests on both backends").
 test-sqlite: $(VENV)/.installed-test messages engine
 	@scripts/ensure_tools.sh
-	FLOOR_TEST_BACKEND=sqlite $(VENV)/bin/pytest $(PYTEST_ARGS)
+	FLOOR_TEST_BACKEND=sqlite $(VENV)/bin/pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test engine
 	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

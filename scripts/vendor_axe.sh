@@ -22,5 +22,7 @@ if [ "$got" != "$INTEGRITY" ]; then
 fi
 tar -xzf "$tgz" -C "$tmp" package/axe.min.js
 mkdir -p "$(dirname "$DEST")"
-cp "$tmp/package/axe.min.js" "$DEST"
+# copied, then renamed into place: two test processes (pytest-xdist) may fetch it at once
+cp "$tmp/package/axe.min.js" "$DEST.$$"
+mv "$DEST.$$" "$DEST"
 echo "axe-core $VERSION -> $DEST"

@@ -13,6 +13,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from urllib.parse import urlsplit, urlunsplit
 
 BACKENDS = ("postgres", "sqlite")
 BACKEND = os.environ.get("FLOOR_TEST_BACKEND", "postgres")
@@ -29,6 +30,27 @@ if BACKEND == "sqlite":
 else:
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def worker_index() -> int:
+    """0 in a plain run; N in pytest-xdist's worker ``gwN`` (``make test`` runs ``-n 2``)."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(name[2:]) if name.startswith("gw") else 0
+
+
+def redis_url_of_worker(url: str, index: int) -> str:
+    """REDIS_URL's database number plus the worker's index: each xdist worker has a Redis database of its
+    own (its cache, so the boards and the throttles' counters, keyed by ids that every worker's database
+    numbers alike), as pytest-django gives each worker a database of its own (``test_…_gw1``)."""
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    if base + index > 15:
+        raise SystemExit(f"REDIS_URL {url}: worker gw{index} would need Redis database {base + index} (> 15)")
+    return urlunsplit(parts._replace(path=f"/{base + index}"))
+
+
+if BACKEND == "postgres" and worker_index():
+    os.environ["REDIS_URL"] = redis_url_of_worker(os.environ["REDIS_URL"], worker_index())
 
 
 def sqlite_backend() -> bool:

@@ -29,7 +29,9 @@ from tests.clocks.helpers import assert_fired_once_each, clock_events, start
 from tests.clocks.server import FloorServer, StreamCrowd, request
 from tests.factories import ClubFactory, SeatFactory, TableFactory, TournamentFactory, director_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# One xdist worker runs the whole module (make test's `--dist loadgroup`): the production server is a
+# module fixture, started once rather than once per worker.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("serving")]
 
 
 def _test_database_url() -> str:

@@ -26,7 +26,6 @@ def short_streams(settings: Any, page: Any) -> Any:
     settings.FLOOR_SSE_LIFETIME = 1
     yield
     page.goto("about:blank")
-    page.wait_for_timeout(1600)
 
 
 PLAYERS = ["Ana", "Budi", "Carla", "Dmitri", "Eko"]

@@ -140,4 +140,3 @@ def test_the_demo_table_opens_in_the_console_and_a_hand_is_played(
     assert hand.status == Hand.Status.FINISHED
     assert sum(Seat.objects.filter(table=table, left_at__isnull=True).values_list("stack", flat=True)) == 4000
     page.goto("about:blank")
-    page.wait_for_timeout(1600)

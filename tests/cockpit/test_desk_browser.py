@@ -27,7 +27,6 @@ def short_streams(settings: Any, page: Any) -> Any:
     settings.FLOOR_SSE_LIFETIME = 1
     yield
     page.goto("about:blank")
-    page.wait_for_timeout(1600)
 
 
 def _fits_the_width(page: Any) -> bool:

@@ -31,7 +31,6 @@ def short_streams(settings: Any, page: Any) -> Any:
     page.set_default_timeout(30_000)  # 2 cores shared by the whole suite: slow is not wrong
     yield
     page.goto("about:blank")
-    page.wait_for_timeout(1600)
 
 
 def _submit(page: Any, selector: str) -> None:

@@ -33,7 +33,6 @@ def short_streams(settings: Any, page: Any) -> Any:
     yield
     for p in page.context.pages:
         p.goto("about:blank")
-    page.wait_for_timeout(1600)
 
 
 def session_cookie(user: Any, url: str) -> dict[str, Any]:

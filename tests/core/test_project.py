@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# One xdist worker runs the module (make test's `--dist loadgroup`): `make run`'s script and the worker test
+# both use the checkout's own var/ (its SQLite file and broker folder), as a newcomer's `make run` does, so
+# they must not run at the same time.
+pytestmark = pytest.mark.xdist_group("project")
 
 
 def _clean_env(**extra: str) -> dict[str, str]:

@@ -27,7 +27,9 @@ import pytest
 
 from tests.embedded.floor_http import BUY_IN, REBUY_PRICE, HttpFloor, play_tournament
 
-pytestmark = pytest.mark.sqlite(only=True)
+# One xdist worker runs both tests (make test's `--dist loadgroup`): `make run`'s script is a module fixture,
+# started once rather than once per worker.
+pytestmark = [pytest.mark.sqlite(only=True), pytest.mark.xdist_group("make_run")]
 
 ROOT = Path(__file__).resolve().parents[2]
 USER, PASSWORD = "host", "kitchen-table-7"

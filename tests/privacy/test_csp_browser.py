@@ -28,7 +28,6 @@ def short_streams(settings: Any, strict_page: Any) -> Any:
     settings.FLOOR_SSE_LIFETIME = 1
     yield
     strict_page.goto("about:blank")
-    strict_page.wait_for_timeout(1600)
 
 
 @pytest.fixture

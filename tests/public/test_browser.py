@@ -143,7 +143,6 @@ def test_the_standings_fit_a_phone(page, live_server, settings) -> None:  # type
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "public-clock-phone")
     page.goto("about:blank")
-    page.wait_for_timeout(2500)  # let the server's stream threads finish before the database goes
 
 
 def test_the_player_page_draws_the_chip_chart_and_the_leaderboard_reads_in_russian(page, live_server) -> None:  # type: ignore[no-untyped-def]
@@ -210,4 +209,3 @@ def test_an_elimination_is_announced_and_the_numbers_follow(page, live_server, s
     screenshot(phone, "public-standings-after-elimination")
     phone.goto("about:blank")
     page.goto("about:blank")
-    page.wait_for_timeout(3500)  # the server's stream threads end before the database goes
