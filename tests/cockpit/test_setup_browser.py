@@ -17,6 +17,7 @@ from apps.tournaments.models import Tournament
 from apps.tournaments.seating import tournament_start
 from apps.tournaments.services import entry_register
 from tests.browser import screenshot
+from tests.cockpit.setup_pages import levels_on_page, submit
 from tests.factories import ClubFactory, director_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
@@ -33,32 +34,6 @@ def short_streams(settings: Any, page: Any) -> Any:
     page.goto("about:blank")
 
 
-def _submit(page: Any, selector: str) -> None:
-    with page.expect_navigation():
-        page.click(selector)
-    page.wait_for_load_state()
-
-
-def _rows(page: Any) -> list[dict[str, Any]]:
-    """The levels as the page shows them, in their Order, as the level clock stores them."""
-    rows = []
-    for i in range(int(page.input_value("#id_levels-TOTAL_FORMS"))):
-        if page.is_checked(f"#id_levels-{i}-DELETE"):
-            continue
-        order = int(page.input_value(f"#id_levels-{i}-ORDER"))
-        level: dict[str, Any] = {"seconds": int(page.input_value(f"#id_levels-{i}-minutes")) * 60}
-        if page.is_checked(f"#id_levels-{i}-is_break"):
-            level["is_break"] = True
-        else:
-            for key in ("small_blind", "big_blind", "ante", "big_blind_ante"):
-                level[key] = int(page.input_value(f"#id_levels-{i}-{key}") or 0)
-            units = page.input_value(f"#id_levels-{i}-bet_units")
-            if units:
-                level["bet_units"] = [int(u) for u in units.split("/")]
-        rows.append((order, i, level))
-    return [level for _, _, level in sorted(rows, key=lambda r: (r[0], r[1]))]
-
-
 def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     page: Any, live_server: Any
 ) -> None:
@@ -67,7 +42,7 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     page.goto(live_server.url + "/cockpit/")
     page.fill("#id_username", "dora")
     page.fill("#id_password", "pw-for-tests")
-    _submit(page, "button[type=submit]")
+    submit(page, "button[type=submit]")
     page.click("nav.cockpit-menu >> text=New tournament")
     page.wait_for_selector("#setup-form")
 
@@ -92,14 +67,14 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     page.fill("#id_fee", "3")
     page.fill("#id_players", "8")
     page.select_option("#id_template", "turbo")
-    _submit(page, "#generate")
+    submit(page, "#generate")
     assert page.input_value("#id_levels-0-ante") == "25"  # 5,000 × turbo's first level, rounded to chips
     assert page.input_value("#id_levels-0-bet_units") == "50/50"
 
     # edit: a longer first level, the third removed, a break added and moved after the first level
     page.fill("#id_levels-0-minutes", "12")
     page.check("#id_levels-2-DELETE")
-    _submit(page, "#add-break")
+    submit(page, "#add-break")
     last = int(page.input_value("#id_levels-TOTAL_FORMS")) - 1
     assert page.is_checked(f"#id_levels-{last}-is_break")
     page.fill(f"#id_levels-{last}-minutes", "5")
@@ -108,16 +83,16 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
 
     # three paid places from Floor's table
     page.fill("#id_paid_places", "3")
-    _submit(page, "#preset")
+    submit(page, "#preset")
     assert page.input_value("#id_percentages") == "48.93, 28.88, 22.19"
     # the starting stack in the director's own chips: one that is not worth the stack is refused on its field
     page.fill("#id_stack_chips", "25×20, 100×15, 500×4")
-    _submit(page, "#preview")
+    submit(page, "#preview")
     expect(page.locator("#id_stack_chips_error")).to_contain_text(
         "worth 4000, not the starting stack of 5000"
     )
     page.fill("#id_stack_chips", "25×20, 100×15, 500×4, 1000×1")
-    _submit(page, "#preview")
+    submit(page, "#preview")
     expect(page.locator("#preview-chips tbody tr").first).to_contain_text("20")
     assert page.locator("#preview-pool").inner_text() == "160"  # 8 × 20: the bounty is not in the pool
     assert page.locator("#preview-payouts li").count() == 3
@@ -128,9 +103,9 @@ def test_a_director_sets_up_a_pot_limit_draw_and_the_console_steps_by_the_unit(
     screenshot(page, "cockpit-setup-phone")
     page.set_viewport_size({"width": 1280, "height": 800})
 
-    entered = _rows(page)
+    entered = levels_on_page(page)
     assert entered[0]["seconds"] == 720 and entered[1] == {"seconds": 300, "is_break": True}
-    _submit(page, "#save")
+    submit(page, "#save")
     assert page.locator("h1").inner_text() == "Registration desk"
 
     t = Tournament.objects.select_related("level_clock").get(club=club)

@@ -21,6 +21,7 @@ from apps.disputes.models import Dispute
 from apps.tables.models import Hand, HandEvent, Seat
 from apps.tournaments.models import DeskRecord, Elimination, Entry, Payout, Tournament, TournamentTable
 from tests.browser import screenshot
+from tests.cockpit.setup_pages import levels_on_page, submit
 from tests.factories import ClubFactory, director_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.sqlite]
@@ -55,32 +56,6 @@ def shots(page: Any, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
     screenshot(page, f"e2e/{name}-360")
     page.set_viewport_size(LAPTOP)
-
-
-def submit(page: Any, selector: str) -> None:
-    with page.expect_navigation():
-        page.click(selector)
-    page.wait_for_load_state()
-
-
-def levels_on_page(page: Any) -> list[dict[str, Any]]:
-    """The levels as the page shows them, in their Order, as the level clock stores them."""
-    rows = []
-    for i in range(int(page.input_value("#id_levels-TOTAL_FORMS"))):
-        if page.is_checked(f"#id_levels-{i}-DELETE"):
-            continue
-        order = int(page.input_value(f"#id_levels-{i}-ORDER") or 0)
-        level: dict[str, Any] = {"seconds": int(page.input_value(f"#id_levels-{i}-minutes")) * 60}
-        if page.is_checked(f"#id_levels-{i}-is_break"):
-            level["is_break"] = True
-        else:
-            for key in ("small_blind", "big_blind", "ante", "big_blind_ante"):
-                level[key] = int(page.input_value(f"#id_levels-{i}-{key}") or 0)
-            units = page.input_value(f"#id_levels-{i}-bet_units")
-            if units:
-                level["bet_units"] = [int(u) for u in units.split("/")]
-        rows.append((order, i, level))
-    return [level for _, _, level in sorted(rows, key=lambda r: (r[0], r[1]))]
 
 
 # --- the cockpit ------------------------------------------------------------------------------------------
