@@ -410,6 +410,23 @@ def refused_or_redirected_with_error(w: World, response: Any, name: str = "") ->
     return False
 
 
+#: which of another club's objects an id field names: an id of another kind (a tournament's number in a
+#: table field) may happen to be one of this club's own rows, which the route rightly takes
+ID_OF = {
+    "entry": ("entry", "playing", "busted"),
+    "knocked_out_by": ("entry", "playing", "busted"),
+    "tournament": ("run", "reg"),
+    "tables": ("table_id",),
+    # "Table N of the room": a number from 1 to the room's size, not a row of anybody's
+    "room_table": (),
+}
+
+
+def test_every_id_field_says_what_it_names() -> None:
+    fields = {f for case in CASES.values() for f, kind in case.fields.items() if kind == "id"}
+    assert fields <= set(ID_OF), fields - set(ID_OF)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_hostile_values_never_5xx_and_refusals_write_nothing(name: str) -> None:
     w = build()
@@ -448,7 +465,7 @@ def test_hostile_values_never_5xx_and_refusals_write_nothing(name: str) -> None:
         attempt(f"{fname} missing", rest, must_refuse=False, args=args)
         if kind == "id":
             for key, pk in w.other.items():
-                if key in ("entry", "playing", "busted", "run", "reg", "table_id"):
+                if key in ID_OF.get(fname, ()):
                     attempt(
                         f"{fname}=other club's {key}", {**base, fname: str(pk)}, must_refuse=True, args=args
                     )
