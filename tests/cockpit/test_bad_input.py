@@ -5,8 +5,9 @@ numbers, non-numbers, floats, NaN and Infinity, unicode, right-to-left and NUL c
 characters, lists where one value is expected, another club's ids and ids that do not exist.
 
 Whatever is posted: never a 5xx; a value no field may take is refused with a 4xx (every route answers the
-page with the error on it and the refusal's status; none redirects to a page that flashes it); and a refusal writes nothing (every table of Floor's apps compared, row by row, before and
-after). A route added to those URL confs without a case here fails
+page with the error on it and the refusal's status; none redirects to a page that flashes it); and a
+refusal writes nothing (every table of Floor's apps compared, row by row, before and after).
+A route added to those URL confs without a case here fails
 :func:`test_every_post_route_has_a_case`."""
 
 from __future__ import annotations
