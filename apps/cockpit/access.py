@@ -93,3 +93,10 @@ def attempt(request: HttpRequest, action: Callable[[], Any], done: str | Callabl
         return None
     messages.success(request, done(result) if callable(done) else done)
     return result if result is not None else True
+
+
+def refused(request: HttpRequest, exc: ApplicationError) -> int:
+    """Flash a refusal in plain words and give its 4xx status, for the view to answer the page itself with
+    (the service's transaction has rolled back: nothing was written)."""
+    messages.error(request, error_text(exc))
+    return exc.status_code

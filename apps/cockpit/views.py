@@ -1,7 +1,7 @@
 """The cockpit's tournament pages (the setup form is :mod:`apps.cockpit.views_setup`): the registration
 desk (add, rebuy, add-on, re-entry), the seat draw and the table list. Thin: parse the form, call a service
-or a selector, render or redirect (POST-redirect-GET); a refusal is flashed in plain words with its rule and
-nothing is written."""
+or a selector, then redirect (POST-redirect-GET); a refusal answers the page itself with the refusal's 4xx
+status, told in plain words with its rule and code, and nothing is written."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from django.views.decorators.http import require_POST
 
 from apps.accounts.models import Club
 from apps.cockpit import floorcall, selectors
-from apps.cockpit.access import actor, attempt, director_required, owned_or_404
+from apps.cockpit.access import actor, director_required, owned_or_404, refused
 from apps.cockpit.forms import RegisterForm
 from apps.cockpit.views_desk import desk_attempt, desk_page
+from apps.core.errors import ApplicationError
 from apps.tournaments import results, seating, services
 from apps.tournaments.models import Entry, Tournament
 from apps.tournaments.moves import halted
@@ -120,14 +121,14 @@ def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse
         messages.error(request, _("Refused: “published” is 1 (publish) or 0 (take back) (code invalid)"))
         return desk_page(request, t, status=400)
     published = request.POST.get("published") == "1"
-    attempt(
+    return desk_attempt(
         request,
+        t,
         lambda: services.tournament_publish(actor=actor(request), tournament=t, published=published),
         _("The tournament is published: the public pages show it.")
         if published
         else _("The tournament is no longer published."),
     )
-    return redirect("cockpit:registration", tournament_id=t.pk)
 
 
 # --- the seat draw and the tables ---------------------------------------------------------------------------
@@ -135,7 +136,11 @@ def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse
 
 @director_required
 def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    t = tournament_or_404(request, tournament_id)
+    return _tables_page(request, tournament_or_404(request, tournament_id))
+
+
+def _tables_page(request: HttpRequest, t: Tournament, status: int = 200) -> HttpResponse:
+    """The tables; after a refused seat draw with the refusal's status (flashed on it, nothing written)."""
     open_tables = selectors.tables_of(t)
     return page(
         request,
@@ -146,6 +151,7 @@ def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tables=open_tables,
         halted=halted(t=t) if len(open_tables) > 1 else [],
         entry_count=t.entries.count(),
+        status=status,
     )
 
 
@@ -155,9 +161,9 @@ def tournament_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The seat draw (TDA 10): tables opened, every entry seated with the starting stack, the payouts
     computed and the level clock started."""
     t = tournament_or_404(request, tournament_id)
-    attempt(
-        request,
-        lambda: seating.tournament_start(actor=actor(request), tournament=t),
-        _("Seats drawn; the tournament is running and its clock has started."),
-    )
+    try:
+        seating.tournament_start(actor=actor(request), tournament=t)
+    except ApplicationError as exc:
+        return _tables_page(request, t, refused(request, exc))
+    messages.success(request, _("Seats drawn; the tournament is running and its clock has started."))
     return redirect("cockpit:tables", tournament_id=t.pk)

@@ -3,6 +3,8 @@ console's QR code) and the dispute queue."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,9 +15,10 @@ from apps.accounts.device_links import console_link, console_qr_data_uri
 from apps.accounts.models import Club, DeviceToken
 from apps.accounts.services import device_issue, device_revoke
 from apps.cockpit import selectors
-from apps.cockpit.access import actor, attempt, club_or_404, director_required, owned_or_404
+from apps.cockpit.access import actor, club_or_404, director_required, owned_or_404, refused
 from apps.cockpit.forms import DeviceIssueForm
 from apps.cockpit.views import page
+from apps.core.errors import ApplicationError
 
 NEW_TOKEN = "cockpit_new_device"  # the session key that carries a new token to the page, once
 
@@ -53,14 +56,28 @@ def devices(request: HttpRequest, club_id: int) -> HttpResponse:
     if new is not None:
         new["link"] = console_link(request, new["token"])
         new["qr"] = console_qr_data_uri(request, new["token"], title=str(new.get("name") or ""))
+    return _devices_page(request, club, new=new)
+
+
+def _devices_page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    form: DeviceIssueForm | None = None,
+    new: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The club's devices; after a refusal with its status, the form as posted with its fields' errors and
+    the refusal flashed (nothing written)."""
     return page(
         request,
         "cockpit/devices.html",
         club=club,
         section="devices",
         devices=selectors.devices_of(club),
-        form=DeviceIssueForm(tables=selectors.table_choices(club)),
+        form=form or DeviceIssueForm(tables=selectors.table_choices(club)),
         new=new,
+        status=status,
     )
 
 
@@ -75,33 +92,33 @@ def device_new(request: HttpRequest, club_id: int) -> HttpResponse:
             request,
             _("Name the device and choose the room's table it follows or the tables it is pinned to."),
         )
-        return redirect("cockpit:devices", club_id=club.pk)
-    issued = attempt(
-        request,
-        lambda: device_issue(
+        return _devices_page(request, club, form=form, status=400)
+    try:
+        device, raw = device_issue(
             actor=actor(request),
             club=club,
             name=form.cleaned_data["name"],
             table_ids=form.cleaned_data["tables"] or [],
             room_table=form.cleaned_data["room_table"],
-        ),
-        _("Device token issued. It is shown once: open the console on the device now."),
-    )
-    if issued:
-        device, raw = issued
-        request.session[NEW_TOKEN] = {"club": club.pk, "id": device.pk, "name": device.name, "token": raw}
+        )
+    except ApplicationError as exc:
+        return _devices_page(request, club, form=form, status=refused(request, exc))
+    messages.success(request, _("Device token issued. It is shown once: open the console on the device now."))
+    request.session[NEW_TOKEN] = {"club": club.pk, "id": device.pk, "name": device.name, "token": raw}
     return redirect("cockpit:devices", club_id=club.pk)
 
 
 @require_POST
 @director_required
 def device_revoke_view(request: HttpRequest, device_id: int) -> HttpResponse:
-    device: DeviceToken = owned_or_404(request, DeviceToken.objects.all(), device_id, "club_id")
-    attempt(
-        request,
-        lambda: device_revoke(actor=actor(request), device=device),
-        _("%(name)s is revoked: it can no longer deal.") % {"name": device.name},
+    device: DeviceToken = owned_or_404(
+        request, DeviceToken.objects.select_related("club"), device_id, "club_id"
     )
+    try:
+        device_revoke(actor=actor(request), device=device)
+    except ApplicationError as exc:
+        return _devices_page(request, device.club, status=refused(request, exc))
+    messages.success(request, _("%(name)s is revoked: it can no longer deal.") % {"name": device.name})
     return redirect("cockpit:devices", club_id=device.club_id)
 
 

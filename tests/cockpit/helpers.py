@@ -48,3 +48,11 @@ def bust(actor: Actor, tt: TournamentTable, victims: list[int]) -> None:
 def flashed(response: Any) -> list[str]:
     """The messages the followed page shows."""
     return [str(m) for m in response.context["messages"]]
+
+
+def refused_on_page(response: Any, status: int) -> list[str]:
+    """A refusal answered with the page itself and the refusal's status (no redirect): the messages it
+    shows."""
+    assert response.status_code == status, response.status_code
+    assert not getattr(response, "redirect_chain", []), response.redirect_chain
+    return flashed(response)

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from apps.accounts.models import DeviceToken, token_digest
-from tests.cockpit.helpers import flashed, given_director_client, given_running
+from tests.cockpit.helpers import flashed, given_director_client, given_running, refused_on_page
 from tests.factories import TableFactory
 from tests.tournaments.helpers import play_hand, quiet
 
@@ -50,9 +50,10 @@ def test_a_token_needs_a_name_and_a_table_of_the_club() -> None:
     url = reverse("cockpit:device-new", args=[club.pk])
     for data in ({"name": "", "tables": [mine.pk]}, {"name": "Tablet"}, {"name": "T", "tables": [theirs.pk]}):
         response = client.post(url, data, follow=True)
-        assert flashed(response) == [
+        assert refused_on_page(response, 400) == [
             "Name the device and choose the room's table it follows or the tables it is pinned to."
         ], data
+        assert response.context["form"].errors, data  # the field at fault is marked on the form
     assert not DeviceToken.objects.exists()
 
 

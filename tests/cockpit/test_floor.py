@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from apps.clocks.levelclock import level_clock_view
 from apps.tournaments.models import Entry, Payout, SeatMove, Tournament
-from tests.cockpit.helpers import bust, flashed, given_director_client, given_running
+from tests.cockpit.helpers import bust, flashed, given_director_client, given_running, refused_on_page
 from tests.tournaments.helpers import given_tournament, open_tables, seated
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
@@ -26,6 +26,13 @@ def _clock(t: Tournament) -> dict[str, Any]:
 
 def _control(client: Client, t: Tournament, **data: Any) -> list[str]:
     return flashed(client.post(reverse("cockpit:clock-control", args=[t.pk]), data, follow=True))
+
+
+def _refused(client: Client, t: Tournament, status: int, **data: Any) -> list[str]:
+    """A refused clock action: the clock page itself with the refusal's status and words."""
+    response = client.post(reverse("cockpit:clock-control", args=[t.pk]), data, follow=True)
+    assert response.context["section"] == "clock"
+    return refused_on_page(response, status)
 
 
 def test_the_clock_pauses_resumes_takes_time_and_jumps() -> None:
@@ -57,11 +64,16 @@ def test_clock_refusals_are_shown_and_change_nothing() -> None:
     t = given_running(club, actor, 2)
     version = _clock(t)["version"]
 
-    [started] = _control(client, t, action="start")
+    [started] = _refused(client, t, 409, action="start")
     assert started.startswith("Refused:") and "clock_refused" in started
-    assert _control(client, t, action="add_time", minutes="0") == ["Add or remove at least one minute."]
-    assert _control(client, t, action="jump", level="99") == ["Choose a level of the structure."]
-    assert _control(client, t, action="rewind") == ["Unknown clock action."]
+    assert _refused(client, t, 400, action="add_time", minutes="0") == ["Add or remove at least one minute."]
+    page = client.post(reverse("cockpit:clock-control", args=[t.pk]), {"action": "add_time", "minutes": "0"})
+    body = page.content.decode()
+    assert (
+        'aria-invalid="true"' in body and body.count("Add or remove at least one minute.") == 2
+    )  # on the field
+    assert _refused(client, t, 400, action="jump", level="99") == ["Choose a level of the structure."]
+    assert _refused(client, t, 400, action="rewind") == ["Unknown clock action."]
     assert _clock(t)["version"] == version
 
 
@@ -131,6 +143,11 @@ def test_a_move_is_cancelled_re_planned_and_overridden() -> None:
     def decide(m: SeatMove, **data: Any) -> list[str]:
         return flashed(client.post(reverse("cockpit:move-decide", args=[m.pk]), data, follow=True))
 
+    def refused(m: SeatMove, status: int, **data: Any) -> list[str]:
+        response = client.post(reverse("cockpit:move-decide", args=[m.pk]), data, follow=True)
+        assert response.context["section"] == "moves"
+        return refused_on_page(response, status)
+
     assert decide(move, decision="cancel", reason="player on a break") == ["The move is cancelled."]
     move.refresh_from_db()
     assert move.status == "cancelled" and "player on a break" in move.reason
@@ -142,7 +159,7 @@ def test_a_move_is_cancelled_re_planned_and_overridden() -> None:
     # an override onto a taken seat is refused and the proposal stays
     target = next(tt for tt in open_tables(t) if tt.number == again.to_table)
     taken = next(iter(seated(target)))
-    [refusal] = decide(again, decision="override", to_table=again.to_table, to_seat=taken)
+    [refusal] = refused(again, 409, decision="override", to_table=again.to_table, to_seat=taken)
     assert refusal.startswith("Refused:") and "seat_taken" in refusal
     again.refresh_from_db()
     assert again.status == "proposed"
@@ -189,7 +206,7 @@ def test_hand_for_hand_is_turned_on_and_off_from_the_clock_page() -> None:
     page = client.get(reverse("cockpit:clock", args=[t.pk])).content.decode()
     assert "End hand-for-hand" in page and 'value="resume"' not in page  # no resuming while it lasts
 
-    [refusal] = _control(client, t, action="hand_for_hand_on")
+    [refusal] = _refused(client, t, 409, action="hand_for_hand_on")
     assert "hand_for_hand_unchanged" in refusal
     assert _control(client, t, action="hand_for_hand_off") == ["Hand-for-hand is off: the clock runs again."]
     t.refresh_from_db()

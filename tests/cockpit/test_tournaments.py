@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from apps.tournaments.models import Entry, Tournament, TournamentTable
-from tests.cockpit.helpers import bust, flashed, given_director_client, given_running
+from tests.cockpit.helpers import bust, flashed, given_director_client, given_running, refused_on_page
 from tests.cockpit.setup_helpers import form_data
 from tests.tournaments.helpers import given_tournament, open_tables, seated
 
@@ -76,7 +76,8 @@ def test_the_seat_draw_seats_everyone_and_starts_the_clock() -> None:
 
     # drawing again is refused in plain words; the tables stay as they are
     response = client.post(reverse("cockpit:tournament-start", args=[t.pk]), follow=True)
-    assert "the tournament has already started" in flashed(response)[0]
+    assert "the tournament has already started" in refused_on_page(response, 409)[0]
+    assert response.context["section"] == "tables"
     assert TournamentTable.objects.filter(tournament=t).count() == 2
 
 
@@ -84,7 +85,7 @@ def test_the_seat_draw_needs_two_entries() -> None:
     club, actor, client = given_director_client()
     t = given_tournament(club, actor, 1)
     response = client.post(reverse("cockpit:tournament-start", args=[t.pk]), follow=True)
-    assert "a tournament needs two or more entries" in flashed(response)[0]
+    assert "a tournament needs two or more entries" in refused_on_page(response, 409)[0]
     t.refresh_from_db()
     assert t.status == "registering" and not TournamentTable.objects.filter(tournament=t).exists()
 
