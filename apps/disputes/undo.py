@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from apps.accounts.permissions import Actor, can_deal, is_director
-from apps.core.errors import ApplicationError, Conflict, NotFound, PermissionRefused, ValidationFailed
+from apps.accounts.permissions import Actor, is_director
+from apps.core.errors import ApplicationError, Conflict, PermissionRefused, ValidationFailed
+from apps.tables.handlog import stale_seq_check
+from apps.tables.locking import dealer_hand
 from apps.tables.models import Hand, HandEvent
 from apps.tables.services import hand_correct
 from apps.tournaments.models import Elimination
@@ -91,26 +93,13 @@ def undo_refusal(actor: Actor, hand: Hand, row: HandEvent | None = None) -> Appl
 @transaction.atomic
 def hand_entry_undo(*, actor: Actor, hand_id: int, expected_seq: int, reason: str) -> Hand:
     """Void the hand's last entry (``expected_seq`` is the seq the console shows: it must be that entry's)."""
-    hand = Hand.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
-    if hand is None:
-        raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
-    if not can_deal(actor, hand.table):
-        raise PermissionRefused(
-            f"{actor.describe()} is not a dealer of this table",
-            code="not_dealer_of_table",
-            detail={"table": hand.table_id},
-        )
+    hand = dealer_hand(actor, hand_id, lock=True)
     reason = reason.strip()
     if not reason:
         raise ValidationFailed(
             "say why the entry is undone", code="reason_required", detail={"field": "reason"}
         )
-    if expected_seq != hand.seq:
-        raise Conflict(
-            f"the hand moved on: expected_seq {expected_seq} but the hand is at {hand.seq}",
-            code="stale_seq",
-            detail={"expected_seq": expected_seq, "current_seq": hand.seq},
-        )
+    stale_seq_check(hand, expected_seq)
     row = _last_row(hand)
     refusal = undo_refusal(actor, hand, row)
     if refusal is not None:

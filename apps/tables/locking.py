@@ -11,8 +11,8 @@ from django.db import connection
 from django.db.models import OuterRef
 
 from apps.accounts.models import DeviceToken
-from apps.accounts.permissions import Actor, device_assigned_to
-from apps.core.errors import NotFound
+from apps.accounts.permissions import Actor, can_deal, device_assigned_to
+from apps.core.errors import NotFound, PermissionRefused
 from apps.core.rows import bound_cursor, row_to_instance
 from apps.tables.models import Hand, Table
 
@@ -70,3 +70,22 @@ def _hand_lock_sql(hand_id: int, actor: Actor | None) -> LockedHand:
     hand: Hand = row_to_instance(Hand, hand_fields, row[:n])
     Hand.table.field.set_cached_value(hand, row_to_instance(Table, table_fields, row[n:-1]))
     return LockedHand(hand, bool(row[-1]) if device is not None else None)
+
+
+def dealer_hand(
+    actor: Actor, hand_id: int, *, lock: bool, refused: str = "is not a dealer of this table"
+) -> Hand:
+    """The hand, with its table, that ``actor`` acts on as its table's dealer: 404 ``hand_not_found``, 403
+    ``not_dealer_of_table`` ("<actor> <refused>"). ``lock``: ``SELECT … FOR UPDATE`` of the hand row (lock 2
+    of :mod:`apps.core.locks`), for a caller that writes."""
+    hands = Hand.objects.select_related("table")
+    if lock:
+        hands = hands.select_for_update(of=("self",))
+    hand = hands.filter(pk=hand_id).first()
+    if hand is None:
+        raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
+    if not can_deal(actor, hand.table):
+        raise PermissionRefused(
+            f"{actor.describe()} {refused}", code="not_dealer_of_table", detail={"table": hand.table_id}
+        )
+    return hand
