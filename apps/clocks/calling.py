@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.permissions import Actor
+from apps.accounts.permissions import Actor, can_deal
 from apps.clocks.banks import (
     Stage,
     bank_charge,
@@ -20,17 +20,24 @@ from apps.clocks.banks import (
 )
 from apps.clocks.live import live_publish, table_channel
 from apps.clocks.models import TableClock
-from apps.core.errors import Conflict
+from apps.core.errors import Conflict, NotFound, PermissionRefused
 from apps.engine.hand import BETTING, DRAWING, HandState
 from apps.tables.handlog import stale_seq_check
-from apps.tables.locking import dealer_hand
 from apps.tables.models import Hand
 
 
 def clock_call(*, actor: Actor, hand_id: int, expected_seq: int) -> TableClock:
     """Call the clock on the seat to act (TDA 29): 25 s plus a 5 s countdown, then the default action."""
     with transaction.atomic():
-        hand = dealer_hand(actor, hand_id, lock=True, refused="may not call the clock at this table")
+        hand = Hand.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
+        if hand is None:
+            raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
+        if not can_deal(actor, hand.table):
+            raise PermissionRefused(
+                f"{actor.describe()} may not call the clock at this table",
+                code="not_dealer_of_table",
+                detail={"table": hand.table_id},
+            )
         stale_seq_check(hand, expected_seq)
         state = HandState.from_json(hand.state)
         if state.to_act is None or state.phase not in (BETTING, DRAWING):

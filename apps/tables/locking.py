@@ -72,11 +72,9 @@ def _hand_lock_sql(hand_id: int, actor: Actor | None) -> LockedHand:
     return LockedHand(hand, bool(row[-1]) if device is not None else None)
 
 
-def dealer_hand(
-    actor: Actor, hand_id: int, *, lock: bool, refused: str = "is not a dealer of this table"
-) -> Hand:
+def dealer_hand(actor: Actor, hand_id: int, *, lock: bool) -> Hand:
     """The hand, with its table, that ``actor`` acts on as its table's dealer: 404 ``hand_not_found``, 403
-    ``not_dealer_of_table`` ("<actor> <refused>"). ``lock``: ``SELECT … FOR UPDATE`` of the hand row (lock 2
+    ``not_dealer_of_table``. ``lock``: ``SELECT … FOR UPDATE`` of the hand row (lock 2
     of :mod:`apps.core.locks`), for a caller that writes."""
     hands = Hand.objects.select_related("table")
     if lock:
@@ -86,6 +84,8 @@ def dealer_hand(
         raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
     if not can_deal(actor, hand.table):
         raise PermissionRefused(
-            f"{actor.describe()} {refused}", code="not_dealer_of_table", detail={"table": hand.table_id}
+            f"{actor.describe()} is not a dealer of this table",
+            code="not_dealer_of_table",
+            detail={"table": hand.table_id},
         )
     return hand
