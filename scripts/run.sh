@@ -42,8 +42,12 @@ trap stop INT TERM EXIT
 
 # Run "$@" again whenever it exits (a Celery worker can die when its broker drops), until stopped.
 supervise() {
-  local child=
-  trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' INT TERM
+  local child= stopping=
+  # Ctrl-C sends INT to the whole process group, the child included, and then stop() sends TERM here:
+  # pass a signal on only when the child has had none, since a second one that reaches Celery while it
+  # is already shutting down breaks its exit with a traceback.
+  trap 'stopping=1; wait "$child" 2>/dev/null; exit 0' INT
+  trap '[ -z "$stopping" ] && [ -n "$child" ] && kill -TERM "$child" 2>/dev/null; stopping=1; wait "$child" 2>/dev/null; exit 0' TERM
   while true; do
     "$@" &
     child=$!
