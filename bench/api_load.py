@@ -79,6 +79,12 @@ def parse_args() -> argparse.Namespace:
         help="py-spy record Floor's workers in its first phase (flat out, or paced with --modes paced): "
         "a flame graph (.svg) or .txt",
     )
+    p.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="with --profile: sample only the thread holding the GIL (where the workers' CPU goes, without "
+        "the threads that wait for the GIL or for PostgreSQL)",
+    )
     return p.parse_args()
 
 
@@ -650,7 +656,7 @@ def main() -> None:
                                  "--pid", str(servers[name].pid), "--output", args.profile,
                                  "--duration", str(int(args.warmup + args.seconds)),
                                  "--format", "raw" if args.profile.endswith(".txt") else "flamegraph",
-                                 "--nonblocking"],
+                                 "--nonblocking", *(["--gil"] if args.profile_gil else [])],
                             )  # fmt: skip
                         stats = run_phase(target, tables[:n], port, servers[name].pid, args, pace)
                         if profiler is not None:

@@ -7,7 +7,7 @@ Every check takes an :class:`Actor`: the user (session) or the device (token) be
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Exists
 
@@ -32,7 +32,12 @@ class Actor:
 
 
 def actor_from_request(request: Any) -> Actor:
-    device = request.auth if isinstance(getattr(request, "auth", None), DeviceToken) else None
+    from apps.accounts.authentication import is_deferred_device
+
+    auth = getattr(request, "auth", None)
+    # a deferred device is told by its type: ``isinstance`` would look it up
+    # (a deferred device stands for the DeviceToken it looks up)
+    device = cast(DeviceToken, auth) if is_deferred_device(auth) or isinstance(auth, DeviceToken) else None
     user = request.user if getattr(request.user, "is_authenticated", False) else None
     return Actor(user=user, device=device)
 

@@ -57,3 +57,39 @@ def _server_binding() -> tuple[Any, int, Any, Any]:
     from psycopg.pq import Format
 
     return ServerBindingCursor, types["timestamptz"].oid, Format.TEXT, register_tzloader
+
+
+def execute_first(cursor: Any, sql: str, params: list[Any]) -> None:
+    """``cursor.execute(sql, params)`` (a :func:`bound_cursor`'s) for the first statement of the current
+    transaction, with the transaction's ``BEGIN`` in the same round trip.
+
+    psycopg opens a transaction lazily: before its first statement it sends ``BEGIN`` and waits for the
+    answer, a round trip of its own, even in pipeline mode (it syncs after the ``BEGIN``). Here, when that
+    ``BEGIN`` is still to be sent (Django's atomic block has begun, PostgreSQL has not), psycopg is told the
+    transaction is its caller's (``autocommit``, while the connection is idle) and ``BEGIN`` and the
+    statement go together in pipeline mode: one round trip. The transaction is then PostgreSQL's usual one:
+    Django's commit or rollback at the end of the atomic block ends it (psycopg sends ``COMMIT`` or
+    ``ROLLBACK`` whenever a transaction is open, whatever its ``autocommit``), and Django restores
+    ``autocommit`` after it, as it always does. Anywhere else (a transaction already open, no atomic block,
+    SQLite): a plain execute."""
+    raw = connection.connection if connection.vendor == "postgresql" else None
+    if (
+        raw is None
+        or not connection.in_atomic_block
+        or raw.autocommit
+        or raw.pgconn.transaction_status != _idle()
+    ):
+        cursor.execute(sql, params)
+        return
+    with connection.wrap_database_errors:
+        raw.autocommit = True
+        with raw.pipeline():
+            raw.execute("BEGIN")
+            cursor.execute(sql, params)
+
+
+@functools.cache
+def _idle() -> Any:
+    from psycopg.pq import TransactionStatus
+
+    return TransactionStatus.IDLE

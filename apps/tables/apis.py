@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.authentication import DeferredDeviceView
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, actor_from_request, can_read_table, require_actor
 from apps.core.apis import get_or_404, validated
@@ -171,7 +172,10 @@ class HandDetailApi(APIView):
         return Response(selectors.hand_view_for(hand, actor=actor))
 
 
-class HandEventsApi(APIView):
+class HandEventsApi(DeferredDeviceView, APIView):
+    """A dealer's device records most actions here: its token is checked by the hand's row lock itself
+    (:class:`~apps.accounts.authentication.DeferredDeviceView`), not by a lookup of its own."""
+
     class InputSerializer(LentFieldsSerializer, EventInputSerializer):
         expected_seq = serializers.IntegerField(
             min_value=0, help_text="the seq of the state you are looking at"

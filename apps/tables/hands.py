@@ -18,6 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.accounts.authentication import is_deferred_device
 from apps.accounts.permissions import Actor, require_dealer, require_director
 from apps.core.errors import Conflict, RuleViolation, ValidationFailed
 from apps.engine.award import check_result_award
@@ -173,6 +174,8 @@ def _record(
 ) -> Recorded:
     locked = hand_lock(hand_id, actor)
     hand = locked.hand
+    if is_deferred_device(actor.device):  # looked up by the lock: the rows below name the device itself
+        actor = Actor(user=actor.user, device=actor.device.resolve())
     require_dealer(actor, hand.table, device_assigned=locked.device_assigned)
     digest = request_digest({"expected_seq": expected_seq, "event": event}) if key else ""
     if key:

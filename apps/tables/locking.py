@@ -10,10 +10,11 @@ from typing import Any
 from django.db import connection
 from django.db.models import OuterRef
 
-from apps.accounts.models import DeviceToken
+from apps.accounts.authentication import DeferredDevice, device_columns, device_from_row, is_deferred_device
+from apps.accounts.models import Club, DeviceToken
 from apps.accounts.permissions import Actor, can_deal, device_assigned_to
 from apps.core.errors import NotFound, PermissionRefused
-from apps.core.rows import bound_cursor, row_to_instance
+from apps.core.rows import bound_cursor, execute_first, row_to_instance
 from apps.tables.models import Hand, Table
 
 
@@ -58,18 +59,68 @@ def _hand_lock_query() -> tuple[str, list[Any], list[Any]]:
     return sql, hand_fields, table_fields
 
 
+@functools.cache
+def _hand_and_device_lock_query() -> tuple[str, list[Any], list[Any], list[Any], list[Any]]:
+    """``hand_lock``'s SQL for a device whose token the request has not looked up yet
+    (:class:`~apps.accounts.authentication.DeferredDevice`): the device and its club joined in by the token's
+    digest, so the token costs the request no round trip of its own. A digest no device has gives the
+    device's columns as NULL (the hand is still found, and the caller refuses the token)."""
+    _, hand_fields, table_fields = _hand_lock_query()
+    device_cols, device_fields, club_fields = device_columns("dv", "dc")
+    through = DeviceToken.tables.through._meta
+    device_col, table_col = through.get_field("devicetoken").column, through.get_field("table").column
+    columns = [f"h.{f.column}" for f in hand_fields] + [f"t.{f.column}" for f in table_fields]
+    digest = DeviceToken._meta.get_field("digest").column
+    club_fk = DeviceToken._meta.get_field("club").column
+    sql = (
+        f"SELECT {', '.join(columns)}, EXISTS(SELECT 1 FROM {through.db_table} d "
+        f"WHERE d.{device_col} = dv.id AND d.{table_col} = h.table_id), {', '.join(device_cols)} "
+        f"FROM {Hand._meta.db_table} h JOIN {Table._meta.db_table} t ON t.id = h.table_id "
+        f"LEFT JOIN ({DeviceToken._meta.db_table} dv JOIN {Club._meta.db_table} dc ON dc.id = dv.{club_fk}) "
+        f"ON dv.{digest} = %s "
+        "WHERE h.id = %s FOR UPDATE OF h"
+    )
+    return sql, hand_fields, table_fields, device_fields, club_fields
+
+
 def _hand_lock_sql(hand_id: int, actor: Actor | None) -> LockedHand:
-    sql, hand_fields, table_fields = _hand_lock_query()
     device = actor.device if actor is not None else None
+    if is_deferred_device(device) and not device.resolved:
+        return _hand_and_device_lock_sql(hand_id, device)
+    sql, hand_fields, table_fields = _hand_lock_query()
     with bound_cursor() as cursor:
-        cursor.execute(sql, [device.pk if device is not None else None, hand_id])
+        execute_first(cursor, sql, [device.pk if device is not None else None, hand_id])
         row = cursor.fetchone()
     if row is None:
         raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
+    return LockedHand(
+        _hand_from_row(row, hand_fields, table_fields), bool(row[-1]) if device is not None else None
+    )
+
+
+def _hand_and_device_lock_sql(hand_id: int, device: DeferredDevice) -> LockedHand:
+    sql, hand_fields, table_fields, device_fields, club_fields = _hand_and_device_lock_query()
+    with bound_cursor() as cursor:
+        execute_first(cursor, sql, [device.digest, hand_id])
+        row = cursor.fetchone()
+    if row is None:
+        device.resolve()  # a bad token answers 401 before a missing hand's 404, as everywhere
+        raise NotFound(f"no hand {hand_id}", code="hand_not_found", detail={"hand": hand_id})
+    n = len(hand_fields) + len(table_fields)
+    device_row = row[n + 1 :]
+    device.fill(
+        device_from_row(device_row, device_fields, club_fields) if device_row[0] is not None else None
+    )
+    return LockedHand(_hand_from_row(row[:n], hand_fields, table_fields), bool(row[n]))
+
+
+def _hand_from_row(row: Any, hand_fields: list[Any], table_fields: list[Any]) -> Hand:
     n = len(hand_fields)
     hand: Hand = row_to_instance(Hand, hand_fields, row[:n])
-    Hand.table.field.set_cached_value(hand, row_to_instance(Table, table_fields, row[n:-1]))
-    return LockedHand(hand, bool(row[-1]) if device is not None else None)
+    Hand.table.field.set_cached_value(
+        hand, row_to_instance(Table, table_fields, row[n : n + len(table_fields)])
+    )
+    return hand
 
 
 def dealer_hand(actor: Actor, hand_id: int, *, lock: bool) -> Hand:

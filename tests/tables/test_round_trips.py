@@ -61,7 +61,10 @@ def _kinds(sqls: list[str]) -> list[str]:
         elif "FOR UPDATE" in sql and "clocks_tableclock" in sql:
             out.append("lock clock")
         elif "FOR UPDATE" in sql and "tables_hand" in sql:
-            out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
+            if "digest" in sql:
+                out.append("lock hand + device by its token + device's table")
+            else:
+                out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
         elif head == "SELECT" and "accounts_devicetoken" in sql:
             out.append("device")
         elif head == "WITH" and "tables_handevent" in sql:
@@ -76,20 +79,19 @@ def _kinds(sqls: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("clock", [None, 30])
-def test_a_dealers_action_takes_four_round_trips_besides_the_transaction(clock: int | None) -> None:
+def test_a_dealers_action_takes_three_round_trips_besides_the_transaction(clock: int | None) -> None:
     # given a hand in progress at a table with or without a turn clock, dealt from the table's device
     setting = _table(clock)
 
     # when the device records a bet
     response, sqls = _bet(setting)
 
-    # then: the device by its token's digest, the hand locked with the device's assignment to its table,
-    # the event appended with the hand's new state, and the clock re-armed with its live event (the
+    # then: the hand locked with the device read by its token's digest and its assignment to the hand's
+    # table, the event appended with the hand's new state, and the clock re-armed with its live event (the
     # request's savepoint and release are the test's transaction: BEGIN and COMMIT when served)
     assert _kinds(sqls) == [
         "savepoint",
-        "device",
-        "lock hand + device's table",
+        "lock hand + device by its token + device's table",
         "append event + hand",
         "clock + live event",
         "release",
@@ -143,3 +145,84 @@ def test_a_turn_clocks_timeout_takes_a_fixed_number_of_round_trips() -> None:
     hand.refresh_from_db()
     armed = TableClock.objects.get(table_id=hand.table_id)
     assert (armed.seq, armed.seat) == (hand.seq, hand.state["to_act"]) and armed.version > clock.version
+
+
+def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
+    """A device's bet served as in production (the request's own transaction, a pooled connection), and
+    the round trips it made: the ReadyForQuery answers in libpq's trace of the connection it used."""
+    import tempfile
+
+    from django.db.backends.signals import connection_created
+
+    traced: list[Any] = []
+    with tempfile.TemporaryFile("w+") as trace:
+
+        def start_tracing(sender: Any, connection: Any, **kwargs: Any) -> None:
+            pgconn = connection.connection.pgconn
+            pgconn.trace(trace.fileno())
+            traced.append(pgconn)
+
+        hand = setting["hand"]
+        connection.close()  # the request opens its own, as a server's would
+        connection_created.connect(start_tracing)
+        try:
+            response = setting["client"].post(
+                f"/api/hands/{hand.pk}/events/",
+                {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
+                content_type="application/json",
+            )
+        finally:
+            connection_created.disconnect(start_tracing)
+            for pgconn in traced:
+                pgconn.untrace()
+        trace.seek(0)
+        # a line: time, F(rontend) or B(ackend), length, message, its fields; each round trip ends with
+        # the server's ReadyForQuery
+        messages = [line.split("\t")[1:4:2] for line in trace.read().splitlines() if line.count("\t") >= 3]
+    answers = [m for m in messages if m == ["B", "ReadyForQuery"]]
+    assert len(traced) == 1, traced
+    return response, len(answers)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("clock", [None, 30])
+def test_served_a_dealers_action_takes_four_round_trips_with_begin_and_commit(clock: int | None) -> None:
+    # given a hand in progress at a table with or without a turn clock, dealt from the table's device
+    setting = _table(clock)
+
+    # when the device records a bet through a request that opens its transaction itself
+    response, round_trips = _served_round_trips(setting)
+
+    # then BEGIN with the hand's lock and the device (one round trip), the append, the clock and COMMIT: no
+    # round trip of the device token's own, nor a connection check
+    assert response.status_code == 201, response.json()
+    assert round_trips == 4
+    # and the action was committed (a new connection reads it)
+    connection.close()
+    assert HandEvent.objects.filter(hand=setting["hand"]).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_served_a_refused_action_rolls_back_and_leaves_the_hand_free() -> None:
+    # given a hand in progress, dealt from the table's device
+    setting = _table(None)
+    hand = setting["hand"]
+    connection.close()
+
+    # when the device enters a stale action, then a good one, each in its own served transaction
+    stale = setting["client"].post(
+        f"/api/hands/{hand.pk}/events/",
+        {"expected_seq": hand.seq + 3, "type": "fold", "seat": hand.state["to_act"]},
+        content_type="application/json",
+    )
+    good = setting["client"].post(
+        f"/api/hands/{hand.pk}/events/",
+        {"expected_seq": hand.seq, "type": "fold", "seat": hand.state["to_act"]},
+        content_type="application/json",
+    )
+
+    # then the refusal wrote nothing and released the hand's lock; the good one is in
+    assert stale.status_code == 409 and stale.json()["code"] == "stale_seq"
+    assert good.status_code == 201, good.json()
+    connection.close()
+    assert list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True)) == [hand.seq + 1]
