@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from typing import Any, TypeGuard, cast
 
 from django.contrib.auth.models import AnonymousUser
@@ -11,7 +10,6 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject, empty
 from rest_framework import authentication, exceptions
-from rest_framework.settings import api_settings
 
 from apps.accounts.models import Club, DeviceToken, token_digest
 from apps.core.rows import bound_cursor
@@ -138,43 +136,30 @@ def is_deferred_device(value: Any) -> TypeGuard[DeferredDevice]:
 
 class DeviceTokenAuthentication(authentication.BaseAuthentication):
     """``request.auth`` is the :class:`DeviceToken`; ``request.user`` stays anonymous. A revoked token is
-    refused outright (401), so a lost tablet stops working the moment the director revokes it."""
+    refused outright (401), so a lost tablet stops working the moment the director revokes it. For a view
+    that defers the lookup (:class:`DeferredDeviceView`), ``request.auth`` is a :class:`DeferredDevice`,
+    checked the same way when the view first uses it."""
 
     def authenticate(self, request: Any) -> tuple[AnonymousUser, DeviceToken] | None:
         digest = _token_digest_of(request)
         if digest is None:
             return None
+        view = (getattr(request, "parser_context", None) or {}).get("view")
+        if getattr(view, "defers_device_lookup", False):
+            return AnonymousUser(), cast(DeviceToken, DeferredDevice(digest))  # it stands for the device
         return AnonymousUser(), device_checked(device_by_digest(digest))
 
     def authenticate_header(self, request: Any) -> str:
         return KEYWORD
 
 
-class DeferredDeviceTokenAuthentication(DeviceTokenAuthentication):
-    """For the dealer's hottest view only: ``request.auth`` is a :class:`DeferredDevice`, checked when the
-    view first uses it (or fills it from its own statement). The view takes :class:`DeferredDeviceView`,
-    which checks the token before any refusal, so a bad token still answers 401 first, as it does
-    everywhere."""
-
-    def authenticate(self, request: Any) -> tuple[AnonymousUser, Any] | None:
-        digest = _token_digest_of(request)
-        if digest is None:
-            return None
-        return AnonymousUser(), DeferredDevice(digest)
-
-
 class DeferredDeviceView:
-    """A DRF view mixin: the device token checked the deferred way (:class:`DeferredDeviceTokenAuthentication`
-    first, then the default schemes), and resolved before any error answer and after the handler, so no
-    request with a bad token gets anything but the 401 of :class:`DeviceTokenAuthentication`."""
+    """A DRF view mixin for the dealer's hottest view: its device token is checked the deferred way
+    (``request.auth`` is a :class:`DeferredDevice`, checked when the view first uses it or filled from the
+    view's own statement), and resolved before any error answer and after the handler, so no request with a
+    bad token gets anything but the 401 :class:`DeviceTokenAuthentication` answers everywhere else."""
 
-    authentication_classes: Sequence[type[authentication.BaseAuthentication]] = [
-        DeferredDeviceTokenAuthentication,
-        *cast(
-            list[type[authentication.BaseAuthentication]],
-            [c for c in api_settings.DEFAULT_AUTHENTICATION_CLASSES if c is not DeviceTokenAuthentication],
-        ),
-    ]
+    defers_device_lookup = True
 
     def _device_resolved(self) -> None:
         auth = getattr(getattr(self, "request", None), "_auth", None)

@@ -46,7 +46,6 @@ class FloorAutoSchema(AutoSchema):
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):
     target_class = "apps.accounts.authentication.DeviceTokenAuthentication"
-    match_subclasses = True  # the hot view's deferred check is the same scheme
     name = "deviceToken"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
