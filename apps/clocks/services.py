@@ -58,7 +58,7 @@ from apps.clocks.calling import clock_call, turn_clock_view
 from apps.clocks.live import live_publish, live_wake_on_commit, table_channel
 from apps.clocks.models import ClockFiring, LiveChannel, LiveEvent, TableClock
 from apps.core.errors import ApplicationError, RuleViolation
-from apps.core.rows import bound_cursor, row_to_instance
+from apps.core.rows import bound_cursor, execute_first, row_to_instance
 from apps.engine.errors import EngineError
 from apps.engine.hand import BETTING, DRAWING, FINISHED, HandState
 from apps.tables.handlog import NewEvent, hand_event_append
@@ -252,7 +252,7 @@ def _lock_for_expiry(hand_id: int, table_id: int, *, skip_locked: bool) -> tuple
     """The hand row locked (None if it is gone, or held and ``skip_locked``), then its table's clock row."""
     hand_sql, hand_skip_sql, clock_sql, hand_fields, clock_fields = _expiry_lock_sql()
     with bound_cursor() as cursor:
-        cursor.execute(hand_skip_sql if skip_locked else hand_sql, [hand_id])
+        execute_first(cursor, hand_skip_sql if skip_locked else hand_sql, [hand_id])  # with the BEGIN
         hand_row = cursor.fetchone()
         if hand_row is None:
             return None

@@ -147,9 +147,10 @@ def test_a_turn_clocks_timeout_takes_a_fixed_number_of_round_trips() -> None:
     assert (armed.seq, armed.seat) == (hand.seq, hand.state["to_act"]) and armed.version > clock.version
 
 
-def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
-    """A device's bet served as in production (the request's own transaction, a pooled connection), and
-    the round trips it made: the ReadyForQuery answers in libpq's trace of the connection it used."""
+def _round_trips(call: Any) -> tuple[Any, int]:
+    """``call()`` on a connection of its own, as a server or a worker runs it (its own transaction, a pooled
+    connection), and the round trips it made: the ReadyForQuery answers in libpq's trace of that
+    connection."""
     import tempfile
 
     from django.db.backends.signals import connection_created
@@ -162,15 +163,10 @@ def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
             pgconn.trace(trace.fileno())
             traced.append(pgconn)
 
-        hand = setting["hand"]
-        connection.close()  # the request opens its own, as a server's would
+        connection.close()  # the call opens its own
         connection_created.connect(start_tracing)
         try:
-            response = setting["client"].post(
-                f"/api/hands/{hand.pk}/events/",
-                {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
-                content_type="application/json",
-            )
+            result = call()
         finally:
             connection_created.disconnect(start_tracing)
             for pgconn in traced:
@@ -179,9 +175,43 @@ def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
         # a line: time, F(rontend) or B(ackend), length, message, its fields; each round trip ends with
         # the server's ReadyForQuery
         messages = [line.split("\t")[1:4:2] for line in trace.read().splitlines() if line.count("\t") >= 3]
-    answers = [m for m in messages if m == ["B", "ReadyForQuery"]]
     assert len(traced) == 1, traced
-    return response, len(answers)
+    return result, len([m for m in messages if m == ["B", "ReadyForQuery"]])
+
+
+def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
+    """A device's bet served as in production, and its round trips (:func:`_round_trips`)."""
+    hand = setting["hand"]
+    return _round_trips(
+        lambda: setting["client"].post(
+            f"/api/hands/{hand.pk}/events/",
+            {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
+            content_type="application/json",
+        )
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_clocks_timeout_in_its_own_transaction_takes_six_round_trips() -> None:
+    # given a clocked hand whose seat to act has run out of time
+    setting = _table(30)
+    hand = setting["hand"]
+    clock = TableClock.objects.get(table_id=hand.table_id)
+    TableClock.objects.filter(pk=clock.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    # when the drainer applies it, in a transaction of its own as the worker does
+    outcome, round_trips = _round_trips(
+        lambda: clocks.turn_clock_expire(
+            table_id=hand.table_id, version=clock.version, source="sweep", hand_id=hand.pk
+        )
+    )
+
+    # then BEGIN with the hand's lock, the clock's lock, the firing, the append, the re-armed clock with
+    # its live event, and COMMIT
+    assert outcome == clocks.FIRED
+    assert round_trips == 6
+    connection.close()
+    assert HandEvent.objects.filter(hand=hand, by_clock=True).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
