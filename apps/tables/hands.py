@@ -35,9 +35,10 @@ def request_digest(payload: Any) -> str:
 
 @dataclass(frozen=True)
 class Recorded:
-    """The hand after a recorded event: its ``state`` and the ``view_parts`` the hooks added (the turn clock
-    as armed, the seq and status it was recorded at). ``replayed``: the result of an earlier request with the
-    same Idempotency-Key, which the API renders again in this request's language."""
+    """The hand after a recorded event (or as dealt: :func:`apps.tables.dealing.hand_deal`): its ``state`` and
+    the ``view_parts`` the hooks added (the turn clock as armed, the seq and status it was recorded at).
+    ``replayed``: the result of an earlier request with the same Idempotency-Key, which the API renders again
+    in this request's language."""
 
     hand: Hand
     state: HandState

@@ -17,7 +17,7 @@ from django.db import transaction
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, ValidationFailed
-from apps.tables.dealing import hand_in_progress, hand_start
+from apps.tables.dealing import hand_deal, hand_in_progress, hand_start
 from apps.tables.games import game_from_settings
 from apps.tables.handlog import NewEvent, hand_event_append, stale_seq_check
 from apps.tables.hands import (
@@ -42,6 +42,7 @@ __all__ = [
     "event_shape_check",
     "hand_award_check",
     "hand_correct",
+    "hand_deal",
     "hand_event_append",
     "hand_event_record",
     "hand_import_phh",
