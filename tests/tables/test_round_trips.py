@@ -205,24 +205,42 @@ def test_a_devices_next_hand_takes_five_round_trips_besides_the_transaction(cloc
     assert (body["clock"]["deadline"] is not None) == bool(clock)
 
 
-@pytest.mark.sqlite
-@pytest.mark.parametrize("clock", [None, 30])
-def test_a_devices_next_hand_answers_the_hand_as_read_afresh(clock: int | None) -> None:
-    # given a table with or without a turn clock whose first hand is over (either backend: PostgreSQL deals
-    # with its one-statement reads and writes, SQLite with the ORM's)
-    setting = _table(clock)
-    last = _finished(setting)
-
-    # when its device deals the next hand
-    response, _ = _deal(setting)
-
-    # then the answer is the hand's view as anyone reads it afterwards, its clock as the clocks app shows it
-    body = response.json()
+def _as_read_afresh(body: dict[str, Any]) -> Hand:
+    """The answer is the hand's view as anyone reads it afterwards, its clock as the clocks app shows it."""
     hand = Hand.objects.select_related("table").get(pk=body["id"])
     afresh = json.loads(json.dumps(selectors.hand_view(hand), default=str))
     for view in (body, afresh):
         if view["clock"] is not None:
             view["clock"].pop("seconds_left")
     assert body == afresh
+    return hand
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("clock", [None, 30])
+def test_a_devices_deal_answers_the_hand_as_read_afresh(clock: int | None) -> None:
+    # given a table with or without a turn clock whose first hand is over, and a new table (either backend:
+    # PostgreSQL deals with its one-statement reads and writes, SQLite with the ORM's; a new table's turn
+    # clock row is made by the deal)
+    setting = _table(clock)
+    last = _finished(setting)
+    club = last.table.club
+    fresh = TableFactory(club=club, game=last.game)
+    for number in (2, 4, 5):
+        SeatFactory(table=fresh, number=number, stack=5_000)
+    _, token = device_issue(actor=setting["director"], club=club, name="new tablet", table_ids=[fresh.pk])
+
+    # when their devices deal: the next hand, and the new table's first with the button on seat 4
+    response, _ = _deal(setting)
+    first = Client(HTTP_AUTHORIZATION=f"Device {token}").post(
+        f"/api/tables/{fresh.pk}/hands/", {"button": 4}, content_type="application/json"
+    )
+
+    # then each answer is the hand as read afresh, the button moved and the table's row saying so
+    hand = _as_read_afresh(response.json())
     assert hand.number == last.number + 1 and hand.table.button_seat == hand.button == 1
     assert [s["seat"] for s in hand.seats] == [1, 2, 3, 4, 5, 6]
+    assert first.status_code == 201, first.json()
+    hand = _as_read_afresh(first.json())
+    assert (hand.number, hand.button, hand.table.button_seat) == (1, 4, 4)
+    assert [s["seat"] for s in hand.seats] == [2, 4, 5]
