@@ -10,6 +10,7 @@ class ClocksConfig(AppConfig):
         from apps.clocks import receivers
         from apps.tables import hooks
 
+        hooks.hand_dealing_reads.connect(receivers.level_clock_read)
         hooks.hand_game_choosing.connect(receivers.hand_game_for_level)
         hooks.hand_changed.connect(receivers.turn_clock_rearm)
         hooks.hand_view_reading.connect(receivers.turn_clock_part)

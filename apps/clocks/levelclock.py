@@ -293,6 +293,13 @@ def game_for_next_hand(table: Table, *, now: datetime | None = None) -> dict[str
     level_clock = (
         LevelClock.objects.filter(tables__table=table, anchor_at__isnull=False).first() if table.pk else None
     )
+    return game_at_level_clock(table, level_clock, now=now)
+
+
+def game_at_level_clock(
+    table: Table, level_clock: LevelClock | None, *, now: datetime | None = None
+) -> dict[str, Any]:
+    """:func:`game_for_next_hand` with the table's running level clock (None: none) already read."""
     if level_clock is None:
         return table.game
     pos = clock_position(level_clock, now or timezone.now())

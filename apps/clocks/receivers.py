@@ -2,19 +2,44 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from apps.clocks.calling import turn_clock_view
-from apps.clocks.levelclock import clock_levels, clock_position, game_for_next_hand
-from apps.clocks.models import LevelClock
+from apps.clocks.levelclock import clock_levels, clock_position, game_at_level_clock, game_for_next_hand
+from apps.clocks.models import LevelClock, TableClock
 from apps.clocks.services import turn_clock_sync
 from apps.engine import clock as lc
 from apps.engine.games import Game
-from apps.tables.hooks import HandChanged, HandDealing, HandReading
+from apps.tables.hooks import HandChanged, HandDealing, HandReading, TableRead
+
+LEVEL_CLOCK = "clocks.level_clock"
+
+
+def level_clock_read(_: None) -> tuple[TableRead, ...]:
+    """``tables.hand_dealing_reads``: the table's running level clock, read with the table (the query of
+    :func:`~apps.clocks.levelclock.game_for_next_hand`), for :func:`hand_game_for_level`."""
+    return _level_clock_read()
+
+
+@functools.cache
+def _level_clock_read() -> tuple[TableRead, ...]:
+    fields = tuple(LevelClock._meta.concrete_fields)
+    clock = {f.name: f.column for f in TableClock._meta.concrete_fields}
+    level = {f.name: f.column for f in fields}
+    sql = (
+        f"SELECT {', '.join(f'l.{f.column}' for f in fields)} FROM {LevelClock._meta.db_table} l "
+        f"JOIN {TableClock._meta.db_table} k ON k.{clock['level_clock']} = l.{level['id']} "
+        f"WHERE k.{clock['table']} = {{table}} AND l.{level['anchor_at']} IS NOT NULL "
+        f"ORDER BY l.{level['id']} LIMIT 1"
+    )
+    return (TableRead(LEVEL_CLOCK, LevelClock, fields, sql),)
 
 
 def hand_game_for_level(dealing: HandDealing) -> dict[str, Any]:
     """``tables.hand_game_choosing``: the table's game at its level clock's current level (WSOP 79)."""
+    if LEVEL_CLOCK in dealing.reads:
+        return game_at_level_clock(dealing.table, dealing.reads[LEVEL_CLOCK])
     return game_for_next_hand(dealing.table)
 
 

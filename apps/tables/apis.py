@@ -157,10 +157,13 @@ class HandStartApi(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = validated(self.InputSerializer, request)
-        table = _table(table_id)
+        if actor_from_request(request).is_anonymous:
+            _table(table_id)  # a table that does not exist is a 404 before the 401
         actor = require_actor(request, "log in or use the table's device token")
-        hand = services.hand_start(actor=actor, table=table, button=data.validated_data.get("button"))
-        return Response(selectors.hand_view(hand), status=status.HTTP_201_CREATED)
+        # the service locks the table by its id (404 table_not_found) and gives what the answer shows
+        dealt = services.hand_deal(actor=actor, table=table_id, button=data.validated_data.get("button"))
+        view = selectors.hand_view(dealt.hand, state=dealt.state, parts=dealt.view_parts)
+        return Response(view, status=status.HTTP_201_CREATED)
 
 
 class HandDetailApi(APIView):

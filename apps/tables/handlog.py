@@ -76,9 +76,12 @@ def hand_create(
     seats: list[dict[str, Any]],
     state: HandState,
     source: str = Hand.Source.LIVE,
+    move_button: bool = False,
 ) -> Hand:
-    """A new hand row at ``state`` (nothing in its log yet). Expects the table's row locked."""
-    return Hand.objects.create(
+    """A new hand row at ``state`` (nothing in its log yet). ``move_button``: the table's button moves to
+    ``button`` with it (``table.button_seat``), in the same statement on PostgreSQL. Expects the table's row
+    locked."""
+    hand = Hand(
         table=table,
         number=number,
         button=button,
@@ -87,6 +90,44 @@ def hand_create(
         state=state.to_json(),
         source=source,
     )
+    if connection.vendor == "postgresql":
+        _create_and_move(hand, table, button if move_button else None)
+        return hand
+    if move_button:
+        table.button_seat = button
+        table.save(update_fields=["button_seat"])
+    hand.save(force_insert=True)
+    return hand
+
+
+@functools.cache
+def _create_query(move_button: bool) -> tuple[str, list[Any]]:
+    """The INSERT of a hand (``Hand.objects.create``), with the UPDATE of its table's button in the same
+    statement when ``move_button``, built once from the models' fields: (sql, hand fields)."""
+    fields = [f for f in Hand._meta.concrete_fields if not f.primary_key]
+    insert = (
+        f"INSERT INTO {Hand._meta.db_table} ({', '.join(f.column for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {Hand._meta.pk.column}"
+    )
+    if not move_button:
+        return insert, fields
+    button = Table._meta.get_field("button_seat").column
+    moved = f"UPDATE {Table._meta.db_table} SET {button} = %s WHERE {Table._meta.pk.column} = %s"
+    return f"WITH b AS ({moved}) {insert}", fields
+
+
+def _create_and_move(hand: Hand, table: Table, button: int | None) -> None:
+    """``table.save(update_fields=["button_seat"])`` (unless ``button`` is None) and ``hand.save()`` in one
+    round trip (PostgreSQL)."""
+    sql, fields = _create_query(button is not None)
+    params = [] if button is None else [button, table.pk]
+    params += [f.get_db_prep_save(f.pre_save(hand, True), connection) for f in fields]
+    with bound_cursor() as cursor:
+        cursor.execute(sql, params)
+        hand.pk = cursor.fetchone()[0]
+    hand._state.adding, hand._state.db = False, connection.alias
+    if button is not None:
+        table.button_seat = button
 
 
 def hand_event_append(

@@ -1,7 +1,7 @@
-"""Dealing a hand, recording its actions and a director's correction. Every function owns its transaction,
-takes an explicit ``actor`` and refuses with an :class:`~apps.core.errors.ApplicationError` (nothing
-written); each returns a domain result and leaves the answer's rendering (its language, its status) to the
-API.
+"""Recording a hand's actions and a director's correction (dealing it: :mod:`apps.tables.dealing`). Every
+function owns its transaction, takes an explicit ``actor`` and refuses with an
+:class:`~apps.core.errors.ApplicationError` (nothing written); each returns a domain result and leaves the
+answer's rendering (its language, its status) to the API.
 
 Recording follows *lock, then validate, then append*: the hand row is taken with ``SELECT … FOR UPDATE``,
 the engine is asked with the cached state, and only then does the hand log's writer
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from apps.accounts.authentication import is_deferred_device
 from apps.accounts.permissions import Actor, require_dealer, require_director
@@ -26,104 +25,9 @@ from apps.engine.errors import EngineError
 from apps.engine.games import Game
 from apps.engine.hand import HandState, start_hand
 from apps.tables import hooks
-from apps.tables.handlog import NewEvent, hand_create, hand_event_append, stale_seq_check
+from apps.tables.handlog import NewEvent, hand_event_append, stale_seq_check
 from apps.tables.locking import hand_lock
-from apps.tables.models import Hand, HandEvent, IdempotentAnswer, Seat, Table
-
-
-def hand_in_progress(table: Table) -> Hand | None:
-    return Hand.objects.filter(table=table, status=Hand.Status.IN_PROGRESS).first()
-
-
-def hand_number_next(table: Table) -> int:
-    last = Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True).first()
-    return (last or 0) + 1
-
-
-def _next_button(previous: int | None, numbers: list[int]) -> int:
-    """The button moves one seat left: the next dealt-in seat clockwise after the last button."""
-    if previous is None:
-        return numbers[0]
-    after = [n for n in numbers if n > previous]
-    return after[0] if after else numbers[0]
-
-
-def _button_check(table: Table, button: int, numbers: list[int]) -> None:
-    if table.button_seat is not None:
-        raise ValidationFailed(
-            "the button moves by the rules after the first hand",
-            code="button_fixed",
-            detail={"field": "button"},
-        )
-    if button not in numbers:
-        raise ValidationFailed(
-            f"seat {button} is not dealt in",
-            code="button_invalid",
-            detail={"field": "button", "seats": numbers},
-        )
-
-
-@transaction.atomic
-def hand_start(*, actor: Actor, table: Table, button: int | None = None) -> Hand:
-    """Deal the next hand: everyone seated with chips (everyone seated in no-bet mode), the button moved
-    by the rules (or placed at ``button`` for the first hand), forced bets posted by the engine. Takes the
-    table's row first (the lock order of :mod:`apps.core.locks`: tables, hands, seats, the tournament)."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    require_dealer(actor, table)
-    current = hand_in_progress(table)
-    if current is not None:
-        raise Conflict(
-            f"hand {current.number} is still in progress",
-            code="hand_in_progress",
-            detail={"hand": current.pk},
-        )
-    # a level clock's current level applies from the next hand (WSOP 79): the game is its receivers' to say
-    game_json = hooks.hand_game_choosing.ask(hooks.HandDealing(table=table)) or table.game
-    game = Game.from_json(game_json)
-    seats = list(
-        Seat.objects.filter(table=table, left_at__isnull=True).select_related("player").order_by("number")
-    )
-    dealt = [s for s in seats if s.stack > 0 or not game.betting]
-    numbers = [s.number for s in dealt]
-    if len(dealt) < 2:
-        raise Conflict(
-            "a hand needs at least two seated players with chips",
-            code="not_enough_players",
-            detail={"players": len(dealt)},
-        )
-    if button is not None:
-        _button_check(table, button, numbers)
-    # a tournament's button and blinds follow the dead button (TDA 32), the blinds marked on the seats so
-    # every replay deals the same; a halted table deals nothing (TDA 11-D)
-    positions = hooks.hand_positions_choosing.ask(
-        hooks.HandPositioning(table=table, game=game, numbers=numbers, button=button)
-    )
-    if positions is not None:
-        button = positions.button
-        dealt = [s for s in dealt if s.number not in positions.waiting]  # until the button passes (TDA 10)
-    elif button is None:
-        button = _next_button(table.button_seat, numbers)
-    number = hand_number_next(table)
-    seat_specs = [
-        {"seat": s.number, "stack": s.stack, "name": s.player.name, "player_id": s.player_id} for s in dealt
-    ]
-    marks = positions.marks() if positions is not None else {}
-    for spec in seat_specs:
-        if spec["seat"] in marks:
-            spec["blind"] = marks[spec["seat"]]
-    try:
-        state = start_hand(game, seat_specs, button, number)
-    except EngineError as exc:
-        raise RuleViolation.from_engine(exc) from exc
-    table.button_seat = button
-    table.save(update_fields=["button_seat"])
-    hand = hand_create(
-        table=table, number=number, button=button, game=game_json, seats=seat_specs, state=state
-    )
-    hooks.hand_changed.send(
-        hooks.HandChanged(hand=hand, state=state, kind="hand_started", now=timezone.now(), shown=False)
-    )
-    return hand
+from apps.tables.models import Hand, HandEvent, IdempotentAnswer
 
 
 def request_digest(payload: Any) -> str:
@@ -132,9 +36,10 @@ def request_digest(payload: Any) -> str:
 
 @dataclass(frozen=True)
 class Recorded:
-    """The hand after a recorded event: its ``state`` and the ``view_parts`` the hooks added (the turn clock
-    as armed, the seq and status it was recorded at). ``replayed``: the result of an earlier request with the
-    same Idempotency-Key, which the API renders again in this request's language."""
+    """The hand after a recorded event (or as dealt: :func:`apps.tables.dealing.hand_deal`): its ``state`` and
+    the ``view_parts`` the hooks added (the turn clock as armed, the seq and status it was recorded at).
+    ``replayed``: the result of an earlier request with the same Idempotency-Key, which the API renders again
+    in this request's language."""
 
     hand: Hand
     state: HandState

@@ -6,7 +6,7 @@ their ``AppConfig.ready()``. Lock order: :mod:`apps.core.locks`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -18,10 +18,34 @@ from apps.tables.models import Hand, Table
 
 
 @dataclass(frozen=True)
+class TableRead:
+    """A row a higher app reads with the table when a hand is dealt there, so that its receivers of
+    ``hand_game_choosing`` and ``hand_positions_choosing`` find it in their payload's ``reads`` (by ``key``:
+    the instance, or None when there is no row) instead of querying it. On PostgreSQL the read joins the
+    one statement ``hand_start`` reads the table with; elsewhere nothing is read and ``reads`` lacks the key.
+
+    ``sql``: a query of at most one row (no parameters) whose columns are ``fields``, concrete fields of
+    ``model`` (its primary key among them) in that order, with ``{table}`` where the table's id goes.
+    Example::
+
+        TableRead("clocks.level_clock", LevelClock, tuple(LevelClock._meta.concrete_fields),
+                  "SELECT l.id, l.club_id, ... FROM clocks_levelclock l JOIN clocks_tableclock k ON ... "
+                  "WHERE k.table_id = {table} LIMIT 1")
+    """
+
+    key: str
+    model: type[Any]
+    fields: tuple[Any, ...]
+    sql: str
+
+
+@dataclass(frozen=True)
 class HandDealing:
-    """A hand is about to be dealt at ``table`` (its row locked)."""
+    """A hand is about to be dealt at ``table`` (its row locked). ``reads``: the rows the apps above asked
+    to read with the table (:class:`TableRead`)."""
 
     table: Table
+    reads: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Positions(Protocol):
@@ -38,13 +62,15 @@ class Positions(Protocol):
 
 @dataclass(frozen=True)
 class HandPositioning:
-    """The next hand at ``table``: its ``game``, the seats dealt in (``numbers``), a first hand's
-    ``button``."""
+    """The next hand at ``table``: its ``game``, the seats dealt in (``numbers``; ``players``: seat number →
+    player id of each), a first hand's ``button``; ``reads`` as :class:`HandDealing`'s."""
 
     table: Table
     game: Game
     numbers: list[int]
     button: int | None
+    players: Mapping[int, int] = field(default_factory=dict)
+    reads: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -89,13 +115,24 @@ class HandReading:
 
 ViewParts = Mapping[str, Any]
 
+hand_dealing_reads: Hook[None, tuple[TableRead, ...]] = Hook(
+    "tables.hand_dealing_reads",
+    doc="""The rows the apps above read with a table when a hand is dealt there (:class:`TableRead`), for
+    their receivers of ``hand_game_choosing`` and ``hand_positions_choosing``. Asked by ``hand_start`` with
+    the table's row held (lock 1); the reads take no lock of their own. Each receiver answers the same
+    constants every time (the statement is built once for them).
+
+    Receivers: ``apps.clocks.receivers.level_clock_read`` (the table's running level clock);
+    ``apps.tournaments.receivers.tournament_table_read`` (the table's tournament table and tournament).""",
+)
+
 hand_game_choosing: Hook[HandDealing, dict[str, Any] | None] = Hook(
     "tables.hand_game_choosing",
     doc="""The game (as JSON) the next hand at a table is dealt with; the table's own game when no receiver
     answers. Asked by ``hand_start`` holding the table's row (lock 1).
 
     Receivers: ``apps.clocks.receivers.hand_game_for_level`` (the blinds, antes and bet units of the table's
-    level clock's current level, WSOP 79); it takes no lock.""",
+    level clock's current level, WSOP 79; the clock as ``hand_dealing_reads`` read it); it takes no lock.""",
 )
 
 hand_positions_choosing: Hook[HandPositioning, Positions | None] = Hook(
@@ -105,7 +142,8 @@ hand_positions_choosing: Hook[HandPositioning, Positions | None] = Hook(
     a receiver may refuse the deal.
 
     Receivers: ``apps.tournaments.receivers.hand_positions`` (a halted table deals nothing, TDA 11-D;
-    the dead button, TDA 32; new players wait for the button, TDA 10); it takes no lock.""",
+    the dead button, TDA 32; new players wait for the button, TDA 10; the tournament as
+    ``hand_dealing_reads`` read it); it takes no lock.""",
 )
 
 hand_changed: Hook[HandChanged, ViewParts | None] = Hook(

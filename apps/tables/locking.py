@@ -1,5 +1,6 @@
 """Taking a hand's row lock (lock 2 of :mod:`apps.core.locks`) the way the hottest path needs it: with its
-table, and for a device, whether the device is assigned to that table, all in one round trip."""
+table, and for a device, whether the device is assigned to that table, all in one round trip; and a table's
+(lock 1) the same way, to deal its next hand."""
 
 from __future__ import annotations
 
@@ -121,6 +122,60 @@ def _hand_from_row(row: Any, hand_fields: list[Any], table_fields: list[Any]) ->
         hand, row_to_instance(Table, table_fields, row[n : n + len(table_fields)])
     )
     return hand
+
+
+@dataclass(frozen=True)
+class LockedTable:
+    """The table row, locked; ``device_assigned`` as :class:`LockedHand`'s."""
+
+    table: Table
+    device_assigned: bool | None = None
+
+
+def table_lock(table_id: int, actor: Actor | None = None) -> LockedTable:
+    """``SELECT … FOR UPDATE`` of the table (404 ``table_not_found``), with what :class:`LockedTable` says.
+    Nothing else is read with it: a read in the same statement would see the rows as they were before the
+    lock was granted (the statement's snapshot), not what the transaction that held it has just committed."""
+    if connection.vendor == "postgresql":
+        return _table_lock_sql(table_id, actor)
+    tables = Table.objects.select_for_update()
+    assigned = device_assigned_to(actor, OuterRef("pk")) if actor is not None else None
+    if assigned is not None:
+        tables = tables.annotate(device_assigned=assigned)
+    table = tables.filter(pk=table_id).first()
+    if table is None:
+        raise _no_table(table_id)
+    return LockedTable(table, getattr(table, "device_assigned", None))
+
+
+def _no_table(table_id: int) -> NotFound:
+    return NotFound(f"no table {table_id}", code="table_not_found", detail={"table": table_id})
+
+
+@functools.cache
+def _table_lock_query() -> tuple[str, list[Any]]:
+    """The SQL of ``table_lock``, built once (as ``_hand_lock_query``)."""
+    fields = list(Table._meta.concrete_fields)
+    through = DeviceToken.tables.through._meta
+    device_col, table_col = through.get_field("devicetoken").column, through.get_field("table").column
+    sql = (
+        f"SELECT {', '.join(f't.{f.column}' for f in fields)}, EXISTS(SELECT 1 FROM {through.db_table} d "
+        f"WHERE d.{device_col} = %s AND d.{table_col} = t.{Table._meta.pk.column}) "
+        f"FROM {Table._meta.db_table} t WHERE t.{Table._meta.pk.column} = %s FOR UPDATE OF t"
+    )
+    return sql, fields
+
+
+def _table_lock_sql(table_id: int, actor: Actor | None) -> LockedTable:
+    sql, fields = _table_lock_query()
+    device = actor.device if actor is not None else None
+    with bound_cursor() as cursor:
+        cursor.execute(sql, [device.pk if device is not None else None, table_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise _no_table(table_id)
+    table: Table = row_to_instance(Table, fields, row[:-1])
+    return LockedTable(table, bool(row[-1]) if device is not None else None)
 
 
 def dealer_hand(actor: Actor, hand_id: int, *, lock: bool) -> Hand:

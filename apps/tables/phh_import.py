@@ -14,8 +14,8 @@ from apps.core.errors import Conflict, RuleViolation, ValidationFailed
 from apps.core.inputs import MAX_JSON_DEPTH, text_problem, text_refusal, toml_depth
 from apps.engine.errors import EngineError
 from apps.engine.hand import FINISHED, start_hand
+from apps.tables.dealing import hand_number_next
 from apps.tables.handlog import NewEvent, hand_create, hand_event_append
-from apps.tables.hands import hand_number_next
 from apps.tables.models import Hand, Table
 
 

@@ -2,9 +2,10 @@
 transaction, takes an explicit ``actor`` and refuses with an :class:`~apps.core.errors.ApplicationError`
 (nothing written).
 
-The hands live in :mod:`apps.tables.hands` (dealing, recording, corrections), the hand log's one writer in
-:mod:`apps.tables.handlog`, a PHH import in :mod:`apps.tables.phh_import`; the seat writes the apps above
-use in :mod:`apps.tables.seats`. Their public names are here too, so callers import one module.
+The hands live in :mod:`apps.tables.dealing` (dealing) and :mod:`apps.tables.hands` (recording,
+corrections), the hand log's one writer in :mod:`apps.tables.handlog`, a PHH import in
+:mod:`apps.tables.phh_import`; the seat writes the apps above use in :mod:`apps.tables.seats`. Their public
+names are here too, so callers import one module.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.db import transaction
 from apps.accounts.models import Club, Player
 from apps.accounts.permissions import Actor, require_director
 from apps.core.errors import Conflict, ValidationFailed
+from apps.tables.dealing import hand_deal, hand_in_progress, hand_start
 from apps.tables.games import game_from_settings
 from apps.tables.handlog import NewEvent, hand_event_append, stale_seq_check
 from apps.tables.hands import (
@@ -25,9 +27,7 @@ from apps.tables.hands import (
     hand_award_check,
     hand_correct,
     hand_event_record,
-    hand_in_progress,
     hand_initial_state,
-    hand_start,
     request_digest,
 )
 from apps.tables.models import Seat, StackAdjustment, Table
@@ -42,6 +42,7 @@ __all__ = [
     "event_shape_check",
     "hand_award_check",
     "hand_correct",
+    "hand_deal",
     "hand_event_append",
     "hand_event_record",
     "hand_import_phh",

@@ -17,6 +17,7 @@ class TournamentsConfig(AppConfig):
         from apps.tables import hooks as table_hooks
         from apps.tournaments import levels, receivers
 
+        table_hooks.hand_dealing_reads.connect(receivers.tournament_table_read)
         table_hooks.hand_positions_choosing.connect(receivers.hand_positions)
         table_hooks.hand_finished.connect(receivers.hand_finished)
         clock_hooks.level_clock_changed.connect(levels.tournament_clock_changed)

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,16 +78,27 @@ def movers_standing_check(*, t: Tournament) -> None:
         )
 
 
+def tournament_table_of(table: Table) -> TournamentTable | None:
+    """The table's tournament table, with its tournament (None: not a tournament's table)."""
+    return TournamentTable.objects.filter(table_id=table.pk).select_related("tournament").first()
+
+
 def tournament_positions(
-    *, table: Table, game: Game, numbers: list[int], button: int | None
+    *,
+    tt: TournamentTable | None,
+    table: Table,
+    game: Game,
+    numbers: list[int],
+    seated: Mapping[int, int],
+    button: int | None,
 ) -> HandPositions | None:
-    """For a table of a running tournament: refuse a halted table; with blinds, the next hand's positions
-    under the dead button (``numbers``: the seats dealt in; ``button``: the drawn button of a first hand).
-    None for any other table (the table service moves the button as usual)."""
+    """For a table of a running tournament (``tt``: :func:`tournament_table_of`): refuse a halted table; with
+    blinds, the next hand's positions under the dead button (``numbers``: the seats dealt in; ``seated``:
+    their player ids by seat; ``button``: the drawn button of a first hand). None for any other table (the
+    table service moves the button as usual)."""
     from apps.engine.tournament import seating as es
     from apps.tournaments.seating import hand_positions
 
-    tt = TournamentTable.objects.filter(table_id=table.pk).select_related("tournament").first()
     if tt is not None:
         from apps.tournaments.clockonly import clock_only_deal_refuse
 
@@ -111,7 +123,7 @@ def tournament_positions(
     except EngineError as exc:  # pragma: no cover - hand_start checked the button and the players first
         rule = exc.rule or RULE_DEAD_BUTTON
         raise Conflict(exc.message, code=exc.code, rule=rule, detail=exc.detail) from exc
-    waiting = _waiting(table, hand, pos, numbers) if hand is not None and len(numbers) > 2 else frozenset()
+    waiting = _waiting(table, hand, pos, seated) if hand is not None and len(numbers) > 2 else frozenset()
     return HandPositions(
         button=pos.button,
         small_blind=pos.small_blind
@@ -122,20 +134,14 @@ def tournament_positions(
     )
 
 
-def _waiting(table: Table, last_hand: Hand, pos: Any, numbers: list[int]) -> frozenset[int]:
+def _waiting(table: Table, last_hand: Hand, pos: Any, seated: Mapping[int, int]) -> frozenset[int]:
     """New players (not dealt the table's last hand: a late entry, a balancing or broken-table move) whose
     seat is the button, the small blind or between them wait until the button passes (TDA 10): they are
-    not dealt in, and a small blind there is dead."""
+    not dealt in, and a small blind there is dead. ``seated``: the seats dealt in, seat → player id."""
     from apps.engine.tournament import seating as es
-    from apps.tables.models import Seat
 
     before = {int(s["player_id"]) for s in last_hand.seats}
-    seated = dict(
-        Seat.objects.filter(table=table, left_at__isnull=True, number__in=numbers).values_list(
-            "number", "player_id"
-        )
-    )
     span = es.Table(0, table.seats_count)
     zone = {pos.button, pos.small_blind, *es.seats_between(span, pos.button, pos.small_blind)}
     out = frozenset(n for n, player in seated.items() if n in zone and player not in before)
-    return out if len(numbers) - len(out) >= 2 and pos.big_blind not in out else frozenset()
+    return out if len(seated) - len(out) >= 2 and pos.big_blind not in out else frozenset()

@@ -13,6 +13,10 @@ WIRING = {
     "clocks.level_clock_changed": ["apps.tournaments.levels.tournament_clock_changed"],
     "tables.entry_refused": ["apps.disputes.refusals.refusal_on_entry"],
     "tables.hand_changed": ["apps.clocks.receivers.turn_clock_rearm"],
+    "tables.hand_dealing_reads": [
+        "apps.clocks.receivers.level_clock_read",
+        "apps.tournaments.receivers.tournament_table_read",
+    ],
     "tables.hand_finished": ["apps.tournaments.receivers.hand_finished"],
     "tables.hand_game_choosing": ["apps.clocks.receivers.hand_game_for_level"],
     "tables.hand_level_reading": ["apps.clocks.receivers.hand_level"],

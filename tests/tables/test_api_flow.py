@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from apps.accounts.models import Club
 from apps.tables.models import Hand, HandEvent, Seat
@@ -118,3 +119,19 @@ def test_single_draw_hand_by_finishing_order(director_api: Api, club: Club) -> N
     assert hand["status"] == "finished"
     assert hand["result"]["received"] == {"1": 0, "2": 300}
     assert Hand.objects.get(pk=hand["id"]).status == "finished"
+
+
+@pytest.mark.parametrize("table_id", [987654, 2**63])
+def test_dealing_at_a_table_that_does_not_exist_is_a_404_for_anyone(director_api: Api, table_id: int) -> None:
+    # given no table of that id (one even beyond a bigint), a director and an anonymous caller
+    anonymous = Api(Client())
+
+    # when each asks for a hand there
+    answers = [api.post(f"/api/tables/{table_id}/hands/", {}) for api in (director_api, anonymous)]
+
+    # then both are told there is no such table (the anonymous caller too: the 404 comes before the 401)
+    for answer in answers:
+        assert answer.status_code == 404, answer.content
+        assert answer.json()["code"] == "table_not_found"
+        assert answer.json()["detail"] == {"table": table_id}
+    assert not Hand.objects.exists()

@@ -1,9 +1,10 @@
 """The round trips of the hottest paths, pinned: a dealer's device recording an action (with and without a
-turn clock) and a turn clock's timeout. Each statement listed is one round trip to PostgreSQL; the
-transaction's BEGIN and COMMIT come on top (two more, not captured by Django)."""
+turn clock), a turn clock's timeout and a device dealing the next hand. Each statement listed is one round
+trip to PostgreSQL; the transaction's BEGIN and COMMIT come on top (two more, not captured by Django)."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -19,8 +20,9 @@ from apps.accounts.services import device_issue
 from apps.clocks import services as clocks
 from apps.clocks.models import ClockFiring, TableClock
 from apps.engine.games import five_card_draw
-from apps.tables.models import HandEvent
-from apps.tables.services import hand_start
+from apps.tables import selectors
+from apps.tables.models import Hand, HandEvent, Table
+from apps.tables.services import hand_event_record, hand_start
 from tests.factories import ClubFactory, SeatFactory, TableFactory, director_of
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +39,7 @@ def _table(turn_time_limit: int | None) -> dict[str, Any]:
     hand = hand_start(actor=director, table=table, button=6)
     # the device was seen a moment ago: its last_used_at is written at most once a minute, not now
     DeviceToken.objects.filter(pk=device.pk).update(last_used_at=timezone.now())
-    return {"hand": hand, "client": Client(HTTP_AUTHORIZATION=f"Device {token}")}
+    return {"hand": hand, "client": Client(HTTP_AUTHORIZATION=f"Device {token}"), "director": director}
 
 
 def _bet(setting: dict[str, Any]) -> tuple[Any, list[str]]:
@@ -65,10 +67,16 @@ def _kinds(sqls: list[str]) -> list[str]:
                 out.append("lock hand + device by its token + device's table")
             else:
                 out.append("lock hand + device's table" if "devicetoken" in sql else "lock hand")
+        elif "FOR UPDATE" in sql and "tables_table" in sql:
+            out.append("lock table + device's table" if "devicetoken" in sql else "lock table")
         elif head == "SELECT" and "accounts_devicetoken" in sql:
             out.append("device")
         elif head == "WITH" and "tables_handevent" in sql:
             out.append("append event + hand")
+        elif head == "SELECT" and "tables_seat" in sql and "tables_hand" in sql:
+            out.append("hand in progress + last number + seats + level clock + tournament")
+        elif head == "WITH" and "INSERT INTO tables_hand" in sql and "UPDATE tables_table" in sql:
+            out.append("hand + button")
         elif head == "WITH" and "clocks_tableclock" in sql:
             out.append("clock + live event")
         elif head == "INSERT" and "clocks_clockfiring" in sql:
@@ -256,3 +264,96 @@ def test_served_a_refused_action_rolls_back_and_leaves_the_hand_free() -> None:
     assert good.status_code == 201, good.json()
     connection.close()
     assert list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True)) == [hand.seq + 1]
+
+
+def _finished(setting: dict[str, Any]) -> Hand:
+    """Everyone folds to the last seat: the hand dealt by ``_table`` is over."""
+    hand = setting["hand"]
+    while hand.status != Hand.Status.FINISHED:
+        event = {"type": "fold", "seat": hand.state["to_act"]}
+        hand = hand_event_record(
+            actor=setting["director"], hand_id=hand.pk, expected_seq=hand.seq, event=event
+        ).hand
+    return hand
+
+
+def _deal(setting: dict[str, Any]) -> tuple[Any, list[str]]:
+    table_id = setting["hand"].table_id
+    with CaptureQueriesContext(connection) as queries:
+        response = setting["client"].post(
+            f"/api/tables/{table_id}/hands/", {}, content_type="application/json"
+        )
+    assert response.status_code == 201, response.json()
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+@pytest.mark.parametrize("clock", [None, 30])
+def test_a_devices_next_hand_takes_five_round_trips_besides_the_transaction(clock: int | None) -> None:
+    # given a table with or without a turn clock whose first hand is over
+    setting = _table(clock)
+    last = _finished(setting)
+
+    # when its device deals the next hand
+    response, sqls = _deal(setting)
+
+    # then: the device by its token's digest, the table locked with the device's assignment to it, one read
+    # of what the deal needs (the hand in progress, the last number, the seats and the apps' rows: the
+    # level clock, the tournament), the hand written with the table's moved button, and the clock re-armed
+    # with its live event; the answer shows the clock as armed (no read after)
+    assert _kinds(sqls) == [
+        "savepoint",
+        "device",
+        "lock table + device's table",
+        "hand in progress + last number + seats + level clock + tournament",
+        "hand + button",
+        "clock + live event",
+        "release",
+    ], sqls
+    body = response.json()
+    assert (body["number"], body["button"], body["status"]) == (last.number + 1, 1, "in_progress")
+    assert Table.objects.get(pk=last.table_id).button_seat == 1
+    armed = TableClock.objects.get(table_id=last.table_id)
+    assert (armed.hand_id, armed.seq, armed.seat) == (body["id"], 0, body["to_act"])
+    assert body["clock"]["seat"] == body["to_act"] and body["clock"]["version"] == armed.version
+    assert (body["clock"]["deadline"] is not None) == bool(clock)
+
+
+def _as_read_afresh(body: dict[str, Any]) -> Hand:
+    """The answer is the hand's view as anyone reads it afterwards, its clock as the clocks app shows it."""
+    hand = Hand.objects.select_related("table").get(pk=body["id"])
+    afresh = json.loads(json.dumps(selectors.hand_view(hand), default=str))
+    for view in (body, afresh):
+        if view["clock"] is not None:
+            view["clock"].pop("seconds_left")
+    assert body == afresh
+    return hand
+
+
+@pytest.mark.sqlite
+@pytest.mark.parametrize("clock", [None, 30])
+def test_a_devices_deal_answers_the_hand_as_read_afresh(clock: int | None) -> None:
+    # given a table with or without a turn clock whose first hand is over, and a new table (either backend:
+    # PostgreSQL deals with its one-statement reads and writes, SQLite with the ORM's; a new table's turn
+    # clock row is made by the deal)
+    setting = _table(clock)
+    last = _finished(setting)
+    club = last.table.club
+    fresh = TableFactory(club=club, game=last.game)
+    for number in (2, 4, 5):
+        SeatFactory(table=fresh, number=number, stack=5_000)
+    _, token = device_issue(actor=setting["director"], club=club, name="new tablet", table_ids=[fresh.pk])
+
+    # when their devices deal: the next hand, and the new table's first with the button on seat 4
+    response, _ = _deal(setting)
+    first = Client(HTTP_AUTHORIZATION=f"Device {token}").post(
+        f"/api/tables/{fresh.pk}/hands/", {"button": 4}, content_type="application/json"
+    )
+
+    # then each answer is the hand as read afresh, the button moved and the table's row saying so
+    hand = _as_read_afresh(response.json())
+    assert hand.number == last.number + 1 and hand.table.button_seat == hand.button == 1
+    assert [s["seat"] for s in hand.seats] == [1, 2, 3, 4, 5, 6]
+    assert first.status_code == 201, first.json()
+    hand = _as_read_afresh(first.json())
+    assert (hand.number, hand.button, hand.table.button_seat) == (1, 4, 4)
+    assert [s["seat"] for s in hand.seats] == [2, 4, 5]
