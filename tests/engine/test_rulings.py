@@ -115,6 +115,26 @@ def test_a_raise_not_a_multiple_of_the_smallest_chip_is_refused() -> None:
     assert refused(deal(g, 2000, 2000, button=2), "1 bet 60").code == "amount_not_in_chips"
 
 
+def test_the_amounts_offered_over_an_all_in_not_in_chips_are_whole_chips_and_are_taken() -> None:
+    """RULES.md §5 (the smallest chip in play): seat 2 is all-in to 13 in 5-chips. The least raise, 23, is
+    offered from 25, the first amount in chips; the pot-limit most, 69 (13 + the pot of 56 after calling),
+    down to 65; and in round 2 the pot of 72 is a bet of at most 70. Each amount offered is one ``apply``
+    takes (the odd amounts were offered and then refused, or the raise was not offered at all)."""
+    g = five_card_draw(ante=5, bet_unit=10, structure="pot-limit", smallest_chip=5, amounts_in_units=False)
+    st = play(deal(g, 2000, 18, 2000, 2000, button=4), "1 bet 10", "2 raise 13")
+    assert st.seat(2).stack == 0 and st.to_act == 3
+    offer = action(st, "raise")
+    assert (offer["min"], offer["max"]) == (25, 65)
+    for amount in (25, 65):
+        assert play(st, f"3 raise {amount}").bets()[3] == amount
+    assert refused(st, "3 raise 69").code == "raise_too_large"
+    st = play(st, "3 call", "4 call", "1 call", "1 draw 0", "2 draw 0", "3 draw 0", "4 draw 0")
+    assert st.pot_total == 72
+    offer = action(st, "bet")
+    assert (offer["min"], offer["max"]) == (10, 70)
+    assert play(st, f"{offer['seat']} bet 70").bets()[offer["seat"]] == 70
+
+
 @pytest.mark.parametrize(
     ("make", "field", "amount"),
     [
