@@ -82,6 +82,7 @@ GAME_PROBLEMS: Final = (
     gettext_noop("not enough cards for max_players"),
     gettext_noop("rules must be one of %(choices)s"),
     gettext_noop("%(field)s must be a whole number, not %(value)s"),
+    gettext_noop("%(field)s must be a multiple of smallest_chip (%(chip)s), not %(amount)s"),
     gettext_noop("%(field)s must be text, not %(value)s"),
     gettext_noop("%(field)s must be true or false, not %(value)s"),
     gettext_noop("bet_units must be a tuple of whole numbers, not %(value)s"),

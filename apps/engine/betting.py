@@ -13,6 +13,8 @@ round look like after a wager. All amounts are the player's **total for the roun
 
 from __future__ import annotations
 
+from math import gcd
+
 from apps.engine.errors import BettingError
 from apps.engine.limits import FIXED_LIMIT as FIXED_LIMIT
 from apps.engine.limits import NO_LIMIT as NO_LIMIT
@@ -40,6 +42,33 @@ from apps.engine.limits import min_bet as min_bet
 from apps.engine.limits import raise_bounds as raise_bounds
 from apps.engine.limits import reopen_threshold as reopen_threshold
 from apps.engine.limits import to_call as to_call
+
+
+def in_chips(limits: Limits, lo: int, hi: int) -> tuple[int, int]:
+    """No-limit and pot-limit bounds ``(lo, hi)`` in whole smallest chips (RULES.md §5: every amount but an
+    all-in is one): the least up to the first amount in chips whose increment is still whole steps, the
+    pot-limit most down to one. Over an all-in that is not whole chips (to 13 in 5-chips) the least raise
+    (23) and the pot (69) are not, and what was offered could not be made. When no amount in chips lies
+    between, they stay as they were: then only an all-in is possible.
+
+    >>> in_chips(Limits(structure="pot-limit", unit=10, chip=5), 23, 69)
+    (25, 65)
+    """
+    chip = limits.chip
+    if chip == 1 or limits.structure == FIXED_LIMIT:  # fixed-limit: one amount, the bet or raise it is
+        return lo, hi
+    most = hi - hi % chip if limits.structure == POT_LIMIT else hi
+    step = limits.step
+    common = gcd(step, chip)
+    if lo % common == 0:  # lo + i * step is a multiple of chip for some i
+        m = chip // common
+        least = lo + (-(lo // common) * pow(step // common, -1, m)) % m * step
+        if least <= most:
+            return least, most
+    if limits.structure == POT_LIMIT and lo <= most:
+        return most, most  # the pot in chips, a whole number of steps or not (RULES.md §6)
+    return lo, hi
+
 
 # --- may I / why not -------------------------------------------------------------------------------
 
@@ -187,7 +216,7 @@ def verify_bet(limits: Limits, rnd: RoundState, player: Wagerer, amount: int) ->
             detail=details(player, amount, minimum=limits.unit),
         )
     _verify_stack(player, amount)
-    lo, hi = bet_bounds(limits, rnd, player)
+    lo, hi = in_chips(limits, *bet_bounds(limits, rnd, player))
     _verify_in_range(limits, rnd, player, amount, lo, hi, kind="bet", rule=RULE_BET)
 
 
@@ -242,7 +271,7 @@ def verify_raise(
             detail=details(player, amount, wagers=rnd.wagers, max_raises=limits.max_raises, reason="cap"),
         )
     if amount <= rnd.current_bet:
-        lo, _ = raise_bounds(limits, rnd, player)
+        lo, _ = in_chips(limits, *raise_bounds(limits, rnd, player))
         raise BettingError(
             f"raise to {amount} is below the minimum raise to {lo}",
             code="raise_too_small",
@@ -250,7 +279,7 @@ def verify_raise(
             detail=details(player, amount, minimum=lo),
         )
     _verify_stack(player, amount)
-    lo, hi = raise_bounds(limits, rnd, player)
+    lo, hi = in_chips(limits, *raise_bounds(limits, rnd, player))
     _verify_in_range(limits, rnd, player, amount, lo, hi, kind="raise", rule=RULE_BET)
 
 
@@ -308,6 +337,7 @@ def wager_range(limits: Limits, rnd: RoundState, player: Wagerer) -> tuple[int, 
     (15, 15)
     """
     lo, hi = bet_bounds(limits, rnd, player) if rnd.current_bet == 0 else raise_bounds(limits, rnd, player)
+    lo, hi = in_chips(limits, lo, hi)
     top = player.all_in_total
     if limits.structure == NO_LIMIT:
         hi = top
@@ -341,6 +371,7 @@ __all__ = [
     "can_raise_at_all",
     "cap_reached",
     "details",
+    "in_chips",
     "is_full_wager",
     "is_reopened_for",
     "min_bet",

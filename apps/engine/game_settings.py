@@ -90,6 +90,36 @@ class GameError(EngineError):
     rule = "RULES.md §6-7"
 
 
+def amounts_in_chips(
+    kind: str,
+    chip: int,
+    ante: int,
+    small_blind: int,
+    big_blind: int,
+    big_blind_ante: int,
+    units: tuple[int, ...],
+) -> None:
+    """Refuse a forced bet or bet unit that is not a whole number of the smallest chip (RULES.md §5): every
+    amount but an all-in is a multiple of it, so such a blind or ante could not be posted and such a unit
+    never bet. A fixed-limit unit of 20 in 100-chips left no bet to make: every first round was checked
+    through and passed out, everyone anteing again, until the antes had taken the stacks (with no ante,
+    forever). With every unit in chips, the least bet is always one a seat may make."""
+    named = (("ante", ante), ("small_blind", small_blind), ("big_blind", big_blind))
+    for name, amount in (*named, ("big_blind_ante", big_blind_ante), *(("bet_units", u) for u in units)):
+        if amount % chip:
+            problem = f"{name} must be a multiple of smallest_chip ({chip}), not {amount}"
+            raise GameError(
+                f"invalid game: {problem}",
+                detail={
+                    "game": kind,
+                    "problem": problem,
+                    "field": name,
+                    "amount": amount,
+                    "smallest_chip": chip,
+                },
+            )
+
+
 __all__ = [
     "DRAW_LIMITS",
     "FIVE_CARD_DRAW",
@@ -113,6 +143,7 @@ __all__ = [
     "SINGLE_DRAW_27",
     "TRIPLE_DRAW_27",
     "GameError",
+    "amounts_in_chips",
     "type_problem",
     "whole_settings",
 ]

@@ -41,7 +41,7 @@ from apps.engine.game_settings import RULES as RULES
 from apps.engine.game_settings import SINGLE_DRAW_27 as SINGLE_DRAW_27
 from apps.engine.game_settings import TRIPLE_DRAW_27 as TRIPLE_DRAW_27
 from apps.engine.game_settings import GameError as GameError
-from apps.engine.game_settings import type_problem, whole_settings
+from apps.engine.game_settings import amounts_in_chips, type_problem, whole_settings
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,9 @@ class Game:
         for ok, message in checks:
             if not ok:
                 raise GameError(f"invalid game: {message}", detail={"game": self.kind, "problem": message})
+        if self.betting:  # RULES.md §5: every forced bet and bet unit in whole smallest chips
+            amounts_in_chips(self.kind, self.smallest_chip, self.ante, self.small_blind, self.big_blind,
+                             self.big_blind_ante, self.bet_units)  # fmt: skip
 
     # --- derived ---------------------------------------------------------------------------------------
 
@@ -230,7 +233,8 @@ def five_card_draw(
     amounts_in_units: bool = True,
     smallest_chip: int = 1,
 ) -> Game:
-    """Five-Card Draw with the source site's defaults (RULES.md §6); the bet unit is twice the ante.
+    """Five-Card Draw with the source site's defaults (RULES.md §6); the bet unit is twice the ante (with
+    no ante, one smallest chip). Every forced bet and unit is a whole number of the smallest chip.
 
     >>> g = five_card_draw()
     >>> (g.ante, g.bet_units, g.structure, g.draw_limit, g.round2_starter, g.hands, g.passes_out)
@@ -251,7 +255,8 @@ def five_card_draw(
         raise GameError(f"invalid game: {problem}", detail={"problem": problem, "field": "amounts_in_units"})
     if structure not in (NO_LIMIT, POT_LIMIT, FIXED_LIMIT):
         raise GameError(f"unknown structure {structure!r}", detail={"structure": structure})
-    unit = bet_unit if bet_unit is not None else max(1, 2 * ante)
+    # no ante: a unit of one chip (RULES.md §5: of the smallest in play, else no bet could be made)
+    unit = bet_unit if bet_unit is not None else max(smallest_chip, 2 * ante)
     no_bet = mode == "no-bet"
     return Game(
         kind=FIVE_CARD_DRAW,

@@ -4,6 +4,7 @@ stack negative, round-trips through JSON at every step, and always ends."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -21,9 +22,14 @@ GAMES: list[Game] = [
     five_card_draw(round2_starter="left-of-button", draw_limit="3", joker="wild"),
     five_card_draw(joker="bug", ante=5),
     five_card_draw(mode="no-bet"),
+    # in 5- and 25-chips: all-ins for odd amounts make bounds that are not whole chips unless rounded
+    five_card_draw(structure="pot-limit", amounts_in_units=False, smallest_chip=5),
+    five_card_draw(ante=25, smallest_chip=25),
+    five_card_draw(structure="pot-limit", ante=25, smallest_chip=25),
     triple_draw_27(small_blind=5, big_blind=10),
     triple_draw_27(small_blind=5, big_blind=10, ante=2, max_raises=3, uncap_heads_up=True),
     triple_draw_27(small_blind=5, big_blind=10, call_full_blind=False),
+    triple_draw_27(small_blind=5, big_blind=10, smallest_chip=5),
     single_draw_27(small_blind=50, big_blind=100, big_blind_ante=100),
     single_draw_27(small_blind=50, big_blind=100, ante=10),
     single_draw_27(small_blind=50, big_blind=100, structure="pot-limit"),
@@ -42,7 +48,7 @@ def _choose(data: st.DataObject, state: HandState) -> dict[str, Any]:
         return {"type": kind, "seat": a["seat"]}
     if kind in ("bet", "raise"):
         lo, hi = a["min"], a["max"]
-        step = state.game.bet_step
+        step = math.lcm(state.game.bet_step, state.game.smallest_chip)  # from the least, still legal
         seat = state.seat(a["seat"])
         choices = {lo, hi, seat.bet + seat.stack}
         middle = lo + (hi - lo) // 2 // step * step

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from apps.engine import evaluate
 from apps.engine.deck import Stub
@@ -111,6 +113,102 @@ def test_a_raise_not_a_multiple_of_the_smallest_chip_is_refused() -> None:
     )
     assert play(st, "2 raise 150").bets()[2] == 150
     assert refused(deal(g, 2000, 2000, button=2), "1 bet 60").code == "amount_not_in_chips"
+
+
+def test_the_amounts_offered_over_an_all_in_not_in_chips_are_whole_chips_and_are_taken() -> None:
+    """RULES.md §5 (the smallest chip in play): seat 2 is all-in to 13 in 5-chips. The least raise, 23, is
+    offered from 25, the first amount in chips; the pot-limit most, 69 (13 + the pot of 56 after calling),
+    down to 65; and in round 2 the pot of 72 is a bet of at most 70. Each amount offered is one ``apply``
+    takes (the odd amounts were offered and then refused, or the raise was not offered at all)."""
+    g = five_card_draw(ante=5, bet_unit=10, structure="pot-limit", smallest_chip=5, amounts_in_units=False)
+    st = play(deal(g, 2000, 18, 2000, 2000, button=4), "1 bet 10", "2 raise 13")
+    assert st.seat(2).stack == 0 and st.to_act == 3
+    offer = action(st, "raise")
+    assert (offer["min"], offer["max"]) == (25, 65)
+    for amount in (25, 65):
+        assert play(st, f"3 raise {amount}").bets()[3] == amount
+    assert refused(st, "3 raise 69").code == "raise_too_large"
+    st = play(st, "3 call", "4 call", "1 call", "1 draw 0", "2 draw 0", "3 draw 0", "4 draw 0")
+    assert st.pot_total == 72
+    offer = action(st, "bet")
+    assert (offer["min"], offer["max"]) == (10, 70)
+    assert play(st, f"{offer['seat']} bet 70").bets()[offer["seat"]] == 70
+
+
+@pytest.mark.parametrize(
+    ("make", "field", "amount"),
+    [
+        # the ante of 10 makes a bet unit of 20: with 100-chips no fixed-limit bet could ever be made, every
+        # first round was checked through and passed out (a hand of 333 re-antes; with no ante, endless)
+        (lambda: five_card_draw(structure="fixed-limit", smallest_chip=100), "ante", 10),
+        (lambda: five_card_draw(ante=25, bet_unit=30, smallest_chip=25), "bet_units", 30),
+        (lambda: triple_draw_27(small_blind=5, big_blind=10, smallest_chip=25), "small_blind", 5),
+        (
+            lambda: triple_draw_27(
+                small_blind=10, big_blind=20, bet_units=(20, 20, 40, 45), smallest_chip=10
+            ),
+            "bet_units",
+            45,
+        ),
+        (
+            lambda: single_draw_27(small_blind=25, big_blind=50, big_blind_ante=60, smallest_chip=25),
+            "big_blind_ante",
+            60,
+        ),
+    ],
+)
+def test_a_game_whose_forced_bets_or_bet_units_are_not_in_chips_is_refused(
+    make: Any, field: str, amount: int
+) -> None:
+    """RULES.md §5 (the smallest chip in play): every amount is paid in the smallest chip, so a forced bet or
+    a bet unit that is not a multiple of it cannot be posted or bet: the game is refused when it is made."""
+    with pytest.raises(EngineError) as info:
+        make()
+    assert info.value.code == "game_invalid"
+    assert (info.value.detail["field"], info.value.detail["amount"]) == (field, amount)
+    assert info.value.message == (
+        f"invalid game: {field} must be a multiple of smallest_chip "
+        f"({info.value.detail['smallest_chip']}), not {amount}"
+    )
+
+
+def test_without_an_ante_the_bet_unit_is_one_smallest_chip() -> None:
+    """RULES.md §5-6: the bet unit is twice the ante, and at least one chip of the smallest in play."""
+    assert five_card_draw(ante=0, smallest_chip=5).bet_units == (5, 5)
+    assert five_card_draw(ante=0).bet_units == (1, 1)
+    assert five_card_draw(ante=0, mode="no-bet", smallest_chip=7).betting is False  # no chips, no check
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ante=hs.integers(0, 200),
+    bet_unit=hs.one_of(hs.none(), hs.integers(1, 100)),
+    chip=hs.integers(1, 100),
+    structure=hs.sampled_from(["no-limit", "pot-limit", "fixed-limit"]),
+    in_units=hs.booleans(),
+    stacks=hs.lists(hs.integers(1, 5000), min_size=2, max_size=6),
+)
+def test_in_every_game_made_the_first_seat_to_act_may_open_the_betting(
+    ante: int, bet_unit: int | None, chip: int, structure: str, in_units: bool, stacks: list[int]
+) -> None:
+    """RULES.md §6: a first round that everyone checks passes out and everyone antes again. Unless a bet
+    is always possible, such a hand can only be checked through until the antes have taken the stacks (or,
+    with no ante, forever). So whatever a game accepts, the first seat to act is offered a bet, and the
+    least bet offered is one ``apply`` takes."""
+    try:
+        game = five_card_draw(
+            ante=ante, bet_unit=bet_unit, smallest_chip=chip, structure=structure, amounts_in_units=in_units
+        )
+    except EngineError as exc:
+        assert exc.code == "game_invalid"
+        return
+    st0 = deal(game, *stacks, button=len(stacks))
+    if st0.phase != "betting":  # every seat all-in on its ante: nothing to bet
+        return
+    offered = [a for a in st0.legal_actions() if a["type"] == "bet"]
+    assert offered, (game.bet_units, game.ante, game.smallest_chip, st0.legal_actions())
+    seat, least = offered[0]["seat"], offered[0]["min"]
+    assert st0.apply({"type": "bet", "seat": seat, "amount": least}).bets()[seat] == least
 
 
 # --- RULES.md §4: the short big blind ----------------------------------------------------------------------
