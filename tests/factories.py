@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import factory
 from django.contrib.auth import get_user_model
 
@@ -130,3 +132,20 @@ class SeasonResultFactory(factory.django.DjangoModelFactory):
     entries = 10
     prize = 0
     points = 0
+
+
+def device_at_a_hand() -> dict[str, Any]:
+    """A club's table of three seated players, its device, and the first hand dealt there by the director:
+    {"device", "token", "hand", "director" (an Actor), "club"}."""
+    from apps.accounts.permissions import Actor
+    from apps.accounts.services import device_issue
+    from apps.tables.services import hand_start
+
+    club = ClubFactory()
+    director = Actor(user=director_of(club))
+    table = TableFactory(club=club)
+    for number in (1, 2, 3):
+        SeatFactory(table=table, number=number, stack=5000)
+    device, token = device_issue(actor=director, club=club, name="tablet", table_ids=[table.pk])
+    hand = hand_start(actor=director, table=table, button=3)
+    return {"device": device, "token": token, "hand": hand, "director": director, "club": club}

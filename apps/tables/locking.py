@@ -43,21 +43,27 @@ def hand_lock(hand_id: int, actor: Actor | None = None) -> LockedHand:
     return LockedHand(hand, getattr(hand, "device_assigned", None))
 
 
+def _hand_lock_statement(device_id: str, device_columns_sql: str = "", device_join: str = "") -> str:
+    """``SELECT … FOR UPDATE OF h`` of the hand with its table and whether the device ``device_id`` (an SQL
+    expression) is assigned to it, plus any ``device_columns_sql`` read through ``device_join``."""
+    hand_fields, table_fields = list(Hand._meta.concrete_fields), list(Table._meta.concrete_fields)
+    through = DeviceToken.tables.through._meta
+    device_col, table_col = through.get_field("devicetoken").column, through.get_field("table").column
+    columns = [f"h.{f.column}" for f in hand_fields] + [f"t.{f.column}" for f in table_fields]
+    return (
+        f"SELECT {', '.join(columns)}, EXISTS(SELECT 1 FROM {through.db_table} d "
+        f"WHERE d.{device_col} = {device_id} AND d.{table_col} = h.table_id){device_columns_sql} "
+        f"FROM {Hand._meta.db_table} h JOIN {Table._meta.db_table} t ON t.id = h.table_id "
+        f"{device_join}WHERE h.id = %s FOR UPDATE OF h"
+    )
+
+
 @functools.cache
 def _hand_lock_query() -> tuple[str, list[Any], list[Any]]:
     """The SQL of ``hand_lock`` (what the ORM query above compiles to), built once: the ORM compiled it anew
     for every recorded action, about a millisecond of CPU each time."""
     hand_fields, table_fields = list(Hand._meta.concrete_fields), list(Table._meta.concrete_fields)
-    through = DeviceToken.tables.through._meta
-    device_col, table_col = through.get_field("devicetoken").column, through.get_field("table").column
-    columns = [f"h.{f.column}" for f in hand_fields] + [f"t.{f.column}" for f in table_fields]
-    sql = (
-        f"SELECT {', '.join(columns)}, EXISTS(SELECT 1 FROM {through.db_table} d "
-        f"WHERE d.{device_col} = %s AND d.{table_col} = h.table_id) "
-        f"FROM {Hand._meta.db_table} h JOIN {Table._meta.db_table} t ON t.id = h.table_id "
-        "WHERE h.id = %s FOR UPDATE OF h"
-    )
-    return sql, hand_fields, table_fields
+    return _hand_lock_statement("%s"), hand_fields, table_fields
 
 
 @functools.cache
@@ -68,18 +74,13 @@ def _hand_and_device_lock_query() -> tuple[str, list[Any], list[Any], list[Any],
     device's columns as NULL (the hand is still found, and the caller refuses the token)."""
     _, hand_fields, table_fields = _hand_lock_query()
     device_cols, device_fields, club_fields = device_columns("dv", "dc")
-    through = DeviceToken.tables.through._meta
-    device_col, table_col = through.get_field("devicetoken").column, through.get_field("table").column
-    columns = [f"h.{f.column}" for f in hand_fields] + [f"t.{f.column}" for f in table_fields]
     digest = DeviceToken._meta.get_field("digest").column
     club_fk = DeviceToken._meta.get_field("club").column
-    sql = (
-        f"SELECT {', '.join(columns)}, EXISTS(SELECT 1 FROM {through.db_table} d "
-        f"WHERE d.{device_col} = dv.id AND d.{table_col} = h.table_id), {', '.join(device_cols)} "
-        f"FROM {Hand._meta.db_table} h JOIN {Table._meta.db_table} t ON t.id = h.table_id "
+    sql = _hand_lock_statement(
+        "dv.id",
+        f", {', '.join(device_cols)}",
         f"LEFT JOIN ({DeviceToken._meta.db_table} dv JOIN {Club._meta.db_table} dc ON dc.id = dv.{club_fk}) "
-        f"ON dv.{digest} = %s "
-        "WHERE h.id = %s FOR UPDATE OF h"
+        f"ON dv.{digest} = %s ",
     )
     return sql, hand_fields, table_fields, device_fields, club_fields
 

@@ -14,24 +14,11 @@ from django.test import Client
 from django.utils import timezone
 
 from apps.accounts.models import DeviceToken
-from apps.accounts.permissions import Actor
 from apps.accounts.services import device_issue, device_revoke
 from apps.tables.models import HandEvent, Table
-from apps.tables.services import hand_start
-from tests.factories import ClubFactory, SeatFactory, TableFactory, director_of
+from tests.factories import TableFactory, device_at_a_hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
-
-
-def _device_at_a_hand() -> dict[str, Any]:
-    club = ClubFactory()
-    director = Actor(user=director_of(club))
-    table = TableFactory(club=club)
-    for number in (1, 2, 3):
-        SeatFactory(table=table, number=number, stack=5000)
-    device, token = device_issue(actor=director, club=club, name="tablet", table_ids=[table.pk])
-    hand = hand_start(actor=director, table=table, button=3)
-    return {"device": device, "token": token, "hand": hand, "director": director, "club": club}
 
 
 def _post(token: str, hand_id: int, body: Any) -> Any:
@@ -45,7 +32,7 @@ def _fold(hand: Any) -> dict[str, Any]:
 
 
 def test_a_good_token_records_the_action_under_its_device_and_notes_its_use() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     hand, device = s["hand"], s["device"]
     DeviceToken.objects.filter(pk=device.pk).update(last_used_at=timezone.now() - timedelta(minutes=5))
 
@@ -65,7 +52,7 @@ def test_a_good_token_records_the_action_under_its_device_and_notes_its_use() ->
 def test_a_bad_token_answers_401_whatever_else_is_wrong_and_writes_nothing(
     which: str, request_kind: str
 ) -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     hand = s["hand"]
     token = {"unknown": "not-a-token", "revoked": s["token"], "malformed": f"{s['token']} extra"}[which]
     if which == "revoked":
@@ -90,7 +77,7 @@ def test_a_bad_token_answers_401_whatever_else_is_wrong_and_writes_nothing(
 
 
 def test_a_revocation_stops_the_very_next_action() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     hand = s["hand"]
     first = _post(s["token"], hand.pk, _fold(hand))
     assert first.status_code == 201, first.json()
@@ -104,7 +91,7 @@ def test_a_revocation_stops_the_very_next_action() -> None:
 
 
 def test_a_good_token_of_another_table_is_refused_403_and_a_missing_hand_404() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     other = TableFactory(club=s["club"])
     _, other_token = device_issue(actor=s["director"], club=s["club"], name="other", table_ids=[other.pk])
     hand = s["hand"]
@@ -118,7 +105,7 @@ def test_a_good_token_of_another_table_is_refused_403_and_a_missing_hand_404() -
 
 
 def test_reading_the_log_with_a_bad_token_is_refused_and_with_a_good_one_answered() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     hand = s["hand"]
     assert _post(s["token"], hand.pk, _fold(hand)).status_code == 201
     good = Client(HTTP_AUTHORIZATION=f"Device {s['token']}").get(f"/api/hands/{hand.pk}/events/")

@@ -4,33 +4,18 @@ transaction); every other request takes the whole stack."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
-from apps.accounts.permissions import Actor
-from apps.accounts.services import device_issue, device_revoke
+from apps.accounts.services import device_revoke
 from apps.tables.models import HandEvent
-from apps.tables.services import hand_start
-from tests.factories import ClubFactory, SeatFactory, TableFactory, director_of
+from tests.factories import device_at_a_hand
 
 pytestmark = pytest.mark.django_db
 
 
-def _device_at_a_hand() -> dict[str, Any]:
-    club = ClubFactory()
-    director = Actor(user=director_of(club))
-    table = TableFactory(club=club)
-    for number in (1, 2, 3):
-        SeatFactory(table=table, number=number, stack=5000)
-    device, token = device_issue(actor=director, club=club, name="tablet", table_ids=[table.pk])
-    hand = hand_start(actor=director, table=table, button=3)
-    return {"device": device, "token": token, "hand": hand, "director": director, "club": club}
-
-
 def test_a_device_request_takes_the_lean_stack_and_keeps_its_headers_language_and_refusals() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     client = Client(HTTP_AUTHORIZATION=f"Device {s['token']}")
     hand = s["hand"]
     # an action is recorded; no session cookie is made, the frame and content-type headers are there
@@ -58,7 +43,7 @@ def test_a_device_request_takes_the_lean_stack_and_keeps_its_headers_language_an
 
 
 def test_a_revoked_or_unknown_device_is_refused_on_the_lean_stack() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     hand = s["hand"]
     device_revoke(actor=s["director"], device=s["device"])
     for token in (s["token"], "not-a-token"):
@@ -68,7 +53,7 @@ def test_a_revoked_or_unknown_device_is_refused_on_the_lean_stack() -> None:
 
 
 def test_a_logged_in_director_still_takes_the_whole_stack() -> None:
-    s = _device_at_a_hand()
+    s = device_at_a_hand()
     client = Client(enforce_csrf_checks=True)
     client.force_login(s["director"].user)
     # the session authenticates, and a write without the CSRF token is refused (the session's protection)

@@ -42,14 +42,19 @@ def _table(turn_time_limit: int | None) -> dict[str, Any]:
     return {"hand": hand, "client": Client(HTTP_AUTHORIZATION=f"Device {token}"), "director": director}
 
 
-def _bet(setting: dict[str, Any]) -> tuple[Any, list[str]]:
+def _post_bet(setting: dict[str, Any]) -> Any:
+    """The table's device bets 20 for the seat to act."""
     hand = setting["hand"]
+    return setting["client"].post(
+        f"/api/hands/{hand.pk}/events/",
+        {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
+        content_type="application/json",
+    )
+
+
+def _bet(setting: dict[str, Any]) -> tuple[Any, list[str]]:
     with CaptureQueriesContext(connection) as queries:
-        response = setting["client"].post(
-            f"/api/hands/{hand.pk}/events/",
-            {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
-            content_type="application/json",
-        )
+        response = _post_bet(setting)
     assert response.status_code == 201, response.json()
     return response, [q["sql"] for q in queries.captured_queries]
 
@@ -189,14 +194,7 @@ def _round_trips(call: Any) -> tuple[Any, int]:
 
 def _served_round_trips(setting: dict[str, Any]) -> tuple[Any, int]:
     """A device's bet served as in production, and its round trips (:func:`_round_trips`)."""
-    hand = setting["hand"]
-    return _round_trips(
-        lambda: setting["client"].post(
-            f"/api/hands/{hand.pk}/events/",
-            {"expected_seq": hand.seq, "type": "bet", "seat": hand.state["to_act"], "amount": 20},
-            content_type="application/json",
-        )
-    )
+    return _round_trips(lambda: _post_bet(setting))
 
 
 @pytest.mark.django_db(transaction=True)
